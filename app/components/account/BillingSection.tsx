@@ -1,0 +1,76 @@
+/**
+ * "Adresa de facturare" (#adresa-facturare): the address used on orders and invoices.
+ * View ↔ edit is URL state (?edit=billing); Cancel restores the saved address.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { TextareaField } from "~/components/ui/Field";
+import { FormAlert } from "~/components/ui/FormAlert";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { ValidatedForm } from "~/components/ui/ValidatedForm";
+import { useZodForm } from "~/components/ui/useZodForm";
+import { billingSchema } from "~/lib/validation/account";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { AccountSection } from "./AccountSection";
+
+export function BillingSection({
+  address,
+  editing,
+  lastResult,
+}: {
+  address: string;
+  editing: boolean;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  return (
+    <AccountSection
+      id="adresa-facturare"
+      title="Adresa de facturare"
+      action={
+        editing ? null : (
+          <Link to="?edit=billing#adresa-facturare" className="button button--light button--small" preventScrollReset replace>
+            {address ? "Modifică" : "Adaugă adresa"}
+          </Link>
+        )
+      }
+    >
+      {editing ? (
+        <BillingForm address={address} lastResult={lastResult} />
+      ) : address ? (
+        <p className="details-list__multiline billing-address">{address}</p>
+      ) : (
+        <p className="muted">Nu ai adăugat încă o adresă de facturare. O folosim pe comenzi și facturi.</p>
+      )}
+    </AccountSection>
+  );
+}
+
+function BillingForm({ address, lastResult }: { address: string; lastResult?: SubmissionResult<string[]> | null }) {
+  const { form, fields, formProps, invalidSubmit } = useZodForm({
+    id: "billing",
+    schema: billingSchema,
+    lastResult,
+    defaultValue: { address },
+  });
+  return (
+    <ValidatedForm form={form} formProps={formProps} className="form account-form">
+      <input type="hidden" name="intent" value="billing" />
+      <FormAlert id={form.errorId} messages={invalidSubmit ? [INVALID_FORM_MESSAGE] : form.errors} />
+      <TextareaField
+        meta={fields.address}
+        label="Adresa de facturare"
+        autoComplete="street-address"
+        rows={3}
+        hint="Stradă, număr, bloc/apartament, localitate, județ, cod poștal."
+      />
+      <div className="form-actions">
+        <SubmitButton className="button button--primary" pendingLabel="Se salvează…">
+          Salvează
+        </SubmitButton>
+        <Link to="/cont#adresa-facturare" className="button button--light" preventScrollReset replace>
+          Anulează
+        </Link>
+      </div>
+    </ValidatedForm>
+  );
+}

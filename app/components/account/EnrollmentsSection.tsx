@@ -1,0 +1,93 @@
+/**
+ * "Cursurile mele" (#cursuri-active): each enrolment with its payment status pill, progress,
+ * date and, for a confirmed online course, a link to continue. SPEC §2 Account page, §4.
+ */
+import { Link } from "@remix-run/react";
+import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
+import { formatDate } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { clampProgress, paymentStatusView } from "~/lib/enrollment-status";
+import { certificatePath } from "~/lib/player";
+import { AccountSection } from "./AccountSection";
+
+export interface EnrollmentView {
+  id: string;
+  courseId: number;
+  courseTitle: string;
+  courseType: "physical" | "online";
+  paymentStatus: string;
+  progress: number;
+  enrolledAt: string | null;
+  balanceBani?: number;
+}
+
+function coursePath(enrollment: EnrollmentView) {
+  return enrollment.courseType === "online"
+    ? `/cursuri-online/curs/${enrollment.courseId}`
+    : `/cursuri/curs/${enrollment.courseId}`;
+}
+
+export function EnrollmentsSection({ enrollments }: { enrollments: EnrollmentView[] | null }) {
+  return (
+    <AccountSection id="cursuri-active" title="Cursurile mele">
+      {enrollments === null ? (
+        <div className="alert alert--error" role="alert">
+          <p>{ACCOUNT_MESSAGES.enrollmentsFailed}</p>
+        </div>
+      ) : enrollments.length === 0 ? (
+        <div className="account-empty">
+          <p>Nu ești înscris încă la niciun curs.</p>
+          <div className="row">
+            <Link to="/cursuri" className="button button--primary button--small">
+              Vezi cursurile
+            </Link>
+            <Link to="/cursuri-online" className="button button--light button--small">
+              Cursuri online
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <ul className="enrollment-list">
+          {enrollments.map((enrollment) => {
+            const status = paymentStatusView(enrollment.paymentStatus);
+            const progress = clampProgress(enrollment.progress);
+            const canContinue = enrollment.paymentStatus === "confirmed" && enrollment.courseType === "online";
+            return (
+              <li key={enrollment.id} className="enrollment" data-testid="enrollment">
+                <div className="enrollment__main">
+                  <p className="enrollment__type">{enrollment.courseType === "online" ? "Curs online" : "Curs fizic"}</p>
+                  <h3 className="enrollment__title">
+                    <Link to={coursePath(enrollment)}>{enrollment.courseTitle}</Link>
+                  </h3>
+                  <p className="enrollment__date">Înscris pe {formatDate(enrollment.enrolledAt)}</p>
+                  {enrollment.balanceBani ? (
+                    <p className="enrollment__balance">Rest de plată la curs: {formatMoney(enrollment.balanceBani)}</p>
+                  ) : null}
+                </div>
+                <div className="enrollment__meta">
+                  <span className={`status status--${status.tone}`}>{status.label}</span>
+                  <div className="progress" aria-label={`Progres: ${progress}%`}>
+                    <div className="progress__track" aria-hidden="true">
+                      <div className="progress__bar" style={{ width: `${progress}%` }} />
+                    </div>
+                    <span className="progress__value">{progress}%</span>
+                  </div>
+                  {canContinue ? (
+                    <Link to={`/cursuri-online/curs/${enrollment.courseId}/lectie`} className="button button--primary button--small">
+                      {progress >= 100 ? "Vezi cursul" : "Continuă cursul"}
+                    </Link>
+                  ) : null}
+                  {canContinue && progress >= 100 ? (
+                    <Link to={certificatePath(enrollment.courseId)} className="button button--light button--small">
+                      Diplomă
+                    </Link>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </AccountSection>
+  );
+}

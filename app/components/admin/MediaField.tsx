@@ -1,0 +1,178 @@
+/**
+ * A media field of an admin form: the stored key in a hidden input, what is there now (image
+ * preview or file link), and a file input.
+ * - Without JavaScript the file input (`file:<field>`) goes with the multipart post and the
+ *   action stores the file and puts its key in the field.
+ * - With JavaScript choosing a file uploads it at once, straight to storage, with a progress
+ *   bar (percent, speed, cancel); the key then goes into the hidden input and the file input is
+ *   cleared, so the post carries only the key.
+ * "Elimină fișierul" empties the field (a conform update intent: a plain post without JS).
+ */
+import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { FieldErrors } from "~/components/ui/Field";
+import { useHydrated } from "~/components/ui/useHydrated";
+import type { StorageFolder } from "~/lib/storage-keys";
+import { ACCEPT_ATTRIBUTE, isAcceptedType, UPLOAD_MESSAGES, type UploadKind } from "~/lib/upload-rules";
+import { directUpload, formatSpeed, type UploadProgress } from "./direct-upload";
+
+type AnyField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+
+/** "videos/1712345678901_lectie-1.mp4" → "lectie-1.mp4". */
+export function fileNameOfKey(key: string): string {
+  const name = key.slice(key.indexOf("/") + 1);
+  return name.replace(/^[0-9]+_/, "");
+}
+
+export function MediaField({
+  form,
+  meta,
+  kind,
+  folder,
+  label,
+  limit,
+  maxBytes,
+  urls,
+  onUploaded,
+  onBusyChange,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  meta: AnyField;
+  kind: UploadKind;
+  folder: StorageFolder;
+  label: string;
+  /** "10 MB" */
+  limit: string;
+  maxBytes: number;
+  /** Signed URLs of stored keys, for previews and links. */
+  urls: Record<string, string>;
+  onUploaded?: (file: File, key: string) => void;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const hydrated = useHydrated();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [localPreview, setLocalPreview] = useState<{ key: string; url: string } | null>(null);
+  const key = typeof meta.value === "string" ? meta.value : "";
+  const busy = progress !== null;
+
+  useEffect(() => () => abort.current?.abort(), []);
+  useEffect(() => () => {
+    if (localPreview) URL.revokeObjectURL(localPreview.url);
+  }, [localPreview]);
+
+  async function upload(file: File) {
+    setError(null);
+    if (!isAcceptedType(kind, file.type)) return setError(UPLOAD_MESSAGES.wrongType[kind]);
+    if (file.size > maxBytes) return setError(UPLOAD_MESSAGES.tooLarge(maxBytes));
+    if (file.size === 0) return setError(UPLOAD_MESSAGES.empty);
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress({ loaded: 0, total: file.size, percent: 0, bytesPerSecond: 0 });
+    onBusyChange?.(true);
+    try {
+      const { key: stored } = await directUpload(file, folder, controller.signal, setProgress);
+      form.update({ name: meta.name, value: stored });
+      if (kind === "image") setLocalPreview({ key: stored, url: URL.createObjectURL(file) });
+      onUploaded?.(file, stored);
+    } catch (cause) {
+      setError(cause instanceof DOMException && cause.name === "AbortError" ? UPLOAD_MESSAGES.cancelled : cause instanceof Error ? cause.message : UPLOAD_MESSAGES.failed);
+    } finally {
+      abort.current = null;
+      setProgress(null);
+      onBusyChange?.(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  const { key: inputKey, ...hiddenProps } = getInputProps(meta, { type: "hidden" });
+  const url = key ? (localPreview?.key === key ? localPreview.url : urls[key]) : undefined;
+  const errors = [...(meta.errors ?? []), ...(error ? [error] : [])];
+  const fileId = `${meta.id}-file`;
+  const hintId = `${meta.id}-hint`;
+
+  return (
+    <div className="media-field" data-kind={kind}>
+      <label className="field__label" htmlFor={fileId}>
+        {label}
+      </label>
+      <input key={inputKey} {...hiddenProps} />
+      <div className="media-field__current">
+        {key ? (
+          <>
+            {kind === "image" && url ? (
+              <img className="media-field__preview" src={url} alt="" width={120} height={80} />
+            ) : (
+              <span className="media-field__icon" aria-hidden="true">
+                {kind === "video" ? "▶" : kind === "pdf" ? "PDF" : "IMG"}
+              </span>
+            )}
+            <span className="media-field__name">
+              {url ? (
+                <a href={url} target="_blank" rel="noreferrer">
+                  {fileNameOfKey(key)}
+                </a>
+              ) : (
+                fileNameOfKey(key)
+              )}
+              <span className="muted"> · încărcat</span>
+            </span>
+            <button {...form.update.getButtonProps({ name: meta.name, value: "" })} className="button button--link button--small" disabled={busy}>
+              Elimină fișierul
+            </button>
+          </>
+        ) : (
+          <span className="muted">Niciun fișier încărcat.</span>
+        )}
+      </div>
+      <input
+        ref={fileInput}
+        id={fileId}
+        type="file"
+        name={`file:${meta.name}`}
+        accept={ACCEPT_ATTRIBUTE[kind]}
+        className="media-field__input"
+        aria-describedby={`${hintId} ${meta.errorId}`}
+        disabled={busy}
+        onChange={
+          hydrated
+            ? (event) => {
+                const file = event.currentTarget.files?.[0];
+                if (file) void upload(file);
+              }
+            : undefined
+        }
+      />
+      <p id={hintId} className="field__hint">
+        {kind === "image" ? "Imagine JPEG, PNG, WebP, GIF sau AVIF" : kind === "video" ? "Video MP4, MOV sau WebM" : "Document PDF"}, maximum {limit}.
+        {hydrated ? " Fișierul se încarcă imediat după ce îl alegi." : " Fișierul se încarcă la salvare."}
+      </p>
+      {progress ? (
+        <div className="upload-progress" data-testid="upload-progress">
+          <div
+            className="upload-progress__track"
+            role="progressbar"
+            aria-label={`Se încarcă: ${label}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.percent}
+          >
+            <div className="upload-progress__bar" style={{ width: `${progress.percent}%` }} />
+          </div>
+          <p className="upload-progress__text">
+            <span>
+              {progress.percent}% · {formatSpeed(progress.bytesPerSecond)}
+            </span>
+            <button type="button" className="button button--link button--small" onClick={() => abort.current?.abort()}>
+              Anulează
+            </button>
+          </p>
+        </div>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={errors.length ? errors : undefined} />
+    </div>
+  );
+}

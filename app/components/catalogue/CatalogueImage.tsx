@@ -1,0 +1,44 @@
+import { IMAGE_HEIGHT, IMAGE_WIDTH, type ResponsiveImage, srcSetOf } from "~/lib/images";
+
+/**
+ * A catalogue image with its intrinsic size (no layout shift) and srcset. Lazy unless it is
+ * the page's main image above the fold (`priority`).
+ */
+export function CatalogueImage({
+  image,
+  alt,
+  sizes,
+  priority = false,
+  className,
+}: {
+  image: ResponsiveImage | null;
+  alt: string;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  if (!image) {
+    return (
+      <div className={`image-placeholder ${className ?? ""}`} role="img" aria-label={alt}>
+        <svg width="48" height="48" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+      </div>
+    );
+  }
+  const srcSet = srcSetOf(image);
+  return (
+    <img
+      src={image.src}
+      srcSet={srcSet ?? undefined}
+      sizes={srcSet ? sizes : undefined}
+      width={IMAGE_WIDTH}
+      height={IMAGE_HEIGHT}
+      alt={alt}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "auto" : "async"}
+      className={className}
+      {...(priority ? { fetchpriority: "high" } : {})}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from "@remix-run/react";
+import { Icon } from "~/components/ui/Icon";
+import { COURSE_BUTTON_LABELS, type CourseListButton, courseHref, courseListHref } from "~/lib/course-actions";
+import { formatDate } from "~/lib/dates";
+import { CARD_SIZES, type ResponsiveImage } from "~/lib/images";
+import { periodLabel } from "~/lib/course-quote";
+import { CatalogueImage } from "./CatalogueImage";
+import { Price } from "./Price";
+
+export interface CourseCardView {
+  id: number;
+  kind: "physical" | "online";
+  title: string;
+  secondTitle: string;
+  category: string;
+  image: ResponsiveImage | null;
+  durationDays: number | null;
+  nextSessionOn: string | null;
+  fromPriceBani: number | null;
+  price2Bani: number | null;
+  severalPrices: boolean;
+  button: CourseListButton;
+}
+
+export function CourseCard({ course, headingLevel = 2 }: { course: CourseCardView; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const href = courseHref(course.kind, course.id);
+  const buttonHref = courseListHref(course.kind, course.id, course.button);
+  return (
+    <article className="card product-card course-card">
+      <div className="product-card__media">
+        <CatalogueImage image={course.image} alt="" sizes={CARD_SIZES} />
+      </div>
+      <div className="product-card__body">
+        {course.category ? <p className="course-card__category">{course.category}</p> : null}
+        <Heading className="product-card__title">
+          <Link to={href} prefetch="intent">
+            {course.title}
+          </Link>
+        </Heading>
+        {course.secondTitle ? <p className="product-card__subtitle">{course.secondTitle}</p> : null}
+        <ul className="meta-list meta-list--compact">
+          {course.kind === "physical" ? (
+            <>
+              {course.durationDays ? (
+                <li>
+                  <Icon name="clock" size={18} /> {periodLabel(course.durationDays)} de curs
+                </li>
+              ) : null}
+              {course.nextSessionOn ? (
+                <li>
+                  <Icon name="calendar" size={18} /> Următoarea grupă: {formatDate(course.nextSessionOn)}
+                </li>
+              ) : null}
+            </>
+          ) : (
+            <li>
+              <Icon name="play" size={18} /> Curs video, în ritmul tău
+            </li>
+          )}
+        </ul>
+        <div className="product-card__footer">
+          <Price bani={course.fromPriceBani} from={course.severalPrices} oldBani={course.price2Bani} />
+          <Link
+            to={buttonHref}
+            className={`button button--small ${course.button === "details" ? "button--dark" : course.button === "continue" ? "button--primary" : "button--light"}`}
+            prefetch={course.button === "details" ? "intent" : "none"}
+          >
+            {COURSE_BUTTON_LABELS[course.button]}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

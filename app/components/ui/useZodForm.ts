@@ -1,0 +1,46 @@
+/**
+ * conform + zod for one form (DESIGN §6): the same schema validates in the browser and in the
+ * action. A field is checked when it loses focus, then again on every keystroke (so an error
+ * never disappears on blur and moves the button under the pointer). A blocked submit raises
+ * `invalidSubmit`, shown by <FormAlert> as "Vă rugăm să corectați erorile…"; without
+ * JavaScript the server answers with the same messages.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState, type FormEvent } from "react";
+import type { z } from "zod";
+
+export interface ZodFormOptions<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>> {
+  id: string;
+  schema: Schema;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: Partial<z.input<Schema>>;
+}
+
+export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+}: ZodFormOptions<Schema>) {
+  const [blocked, setBlocked] = useState(false);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue: defaultValue as never,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const props = getFormProps(form);
+  const formProps = {
+    ...props,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      props.onSubmit(event);
+      setBlocked(event.defaultPrevented);
+    },
+  };
+  const fieldErrors = Object.entries(form.allErrors).some(([name, errors]) => name !== "" && errors.length > 0);
+  return { form, fields, formProps, invalidSubmit: blocked && fieldErrors };
+}

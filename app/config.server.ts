@@ -1,0 +1,265 @@
+/**
+ * The environment, parsed once with zod (DESIGN §3). Every setting the app reads lives here.
+ * Bad configuration stops start-up with one line naming the variable, never a stack trace.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : ["1", "true", "yes", "on"].includes(v)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().optional().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).optional().default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).optional().default(3000),
+  HOST: optionalText,
+  DATA_DIR: z.string().optional().default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, "must be at least 32 characters long").optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  COOKIE_SECURE: z
+    .enum(["1", "0", "true", "false", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true")),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).optional().default("info"),
+
+  // Business details shown in the footer, the contact page, e-mails and transfer instructions.
+  BUSINESS_NAME: z.string().optional().default("Ana Nails Academy S.R.L."),
+  BUSINESS_BRAND: z.string().optional().default("Ana Nails Academy"),
+  BUSINESS_TRAINER: z.string().optional().default("Ana Marinescu"),
+  BUSINESS_CUI: z.string().optional().default("RO41234567"),
+  BUSINESS_REG_COM: z.string().optional().default("J13/1234/2019"),
+  BUSINESS_ADDRESS: z
+    .string()
+    .optional()
+    .default("Str. Ștefan cel Mare nr. 45, Constanța 900178, România"),
+  BUSINESS_PHONE: z.string().optional().default("+40 722 123 456"),
+  BUSINESS_EMAIL: z.email().optional().default("contact@ananails.example"),
+  BUSINESS_IBAN: z
+    .string()
+    .regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,30}$/, "must be an IBAN such as RO49AAAA1B31007593840000")
+    .optional()
+    .default("RO49AAAA1B31007593840000"),
+  BUSINESS_BANK: z.string().optional().default("Banca Transilvania"),
+  BUSINESS_ACCOUNT_HOLDER: z.string().optional().default("Ana Nails Academy S.R.L."),
+  BUSINESS_INSTAGRAM: z.string().optional().default("https://www.instagram.com/"),
+  BUSINESS_FACEBOOK: z.string().optional().default("https://www.facebook.com/"),
+
+  // Seed admin (created on an empty database).
+  ADMIN_EMAIL: z.email().optional().default("admin@ananails.example"),
+  ADMIN_PASSWORD: optionalText,
+
+  // Mail: SMTP when set, otherwise .eml files in DATA_DIR/outbox.
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+
+  // Storage: S3-compatible when S3_BUCKET is set, otherwise files in DATA_DIR/uploads.
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().optional().default("us-east-1"),
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool(false),
+  UPLOAD_MAX_IMAGE_MB: positiveInt(10),
+  UPLOAD_MAX_PDF_MB: positiveInt(50),
+  UPLOAD_MAX_VIDEO_MB: positiveInt(4096),
+  UPLOAD_MAX_FORM_MB: positiveInt(200),
+
+  // Card payments (Netopia mobilPay v1). None set → the built-in simulator.
+  NETOPIA_SIGNATURE: optionalText,
+  NETOPIA_PUBLIC_CERT: optionalText,
+  NETOPIA_PRIVATE_KEY: optionalText,
+  NETOPIA_SANDBOX: bool(true),
+  PAYMENT_SIMULATOR: bool(false),
+
+  // Rate limits (fixed windows, stored in PostgreSQL).
+  RATE_LIMIT_LOGIN_MAX: positiveInt(5),
+  RATE_LIMIT_LOGIN_WINDOW_MIN: positiveInt(15),
+  RATE_LIMIT_REGISTER_MAX: positiveInt(10),
+  RATE_LIMIT_REGISTER_WINDOW_MIN: positiveInt(60),
+  RATE_LIMIT_RESET_MAX: positiveInt(5),
+  RATE_LIMIT_RESET_WINDOW_MIN: positiveInt(60),
+
+  /** Test-only hooks for Playwright fixtures; the route answers 404 unless this token is set. */
+  TEST_HOOKS_TOKEN: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+function firstIssueLine(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const name = issue.path.join(".") || "environment";
+  return `Invalid configuration: ${name} ${issue.message}`;
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { sessionSecret?: string };
+    if (stored.sessionSecret && stored.sessionSecret.length >= 32) return stored.sessionSecret;
+  } catch {
+    // no file yet
+  }
+  const sessionSecret = randomBytes(32).toString("base64url");
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ sessionSecret }), { mode: 0o600 });
+  return sessionSecret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) throw new ConfigError(firstIssueLine(parsed.error));
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const production = env.NODE_ENV === "production";
+
+  // A real deployment (production on a PostgreSQL server, maybe several processes) must share
+  // one configured secret. The embedded default generates one and keeps it in DATA_DIR.
+  if (production && env.DATABASE_URL && !env.SESSION_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: SESSION_SECRET is required in production with DATABASE_URL (32+ characters)",
+    );
+  }
+  const s3Keys = [env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (env.S3_BUCKET && s3Keys === 1) {
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+    );
+  }
+  const netopia = [env.NETOPIA_SIGNATURE, env.NETOPIA_PUBLIC_CERT, env.NETOPIA_PRIVATE_KEY];
+  const netopiaSet = netopia.filter(Boolean).length;
+  if (netopiaSet > 0 && netopiaSet < 3) {
+    throw new ConfigError(
+      "Invalid configuration: NETOPIA_SIGNATURE, NETOPIA_PUBLIC_CERT and NETOPIA_PRIVATE_KEY must be set together",
+    );
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const sessionSecret = env.SESSION_SECRET ?? readOrCreateSecret(dataDir);
+
+  return {
+    env: env.NODE_ENV,
+    isProduction: production,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret,
+    publicUrl,
+    cookieSecure: env.COOKIE_SECURE ?? publicUrl.startsWith("https://"),
+    logLevel: env.LOG_LEVEL,
+    business: {
+      name: env.BUSINESS_NAME,
+      brand: env.BUSINESS_BRAND,
+      trainer: env.BUSINESS_TRAINER,
+      cui: env.BUSINESS_CUI,
+      regCom: env.BUSINESS_REG_COM,
+      address: env.BUSINESS_ADDRESS,
+      phone: env.BUSINESS_PHONE,
+      email: env.BUSINESS_EMAIL,
+      iban: env.BUSINESS_IBAN.replace(/\s+/g, ""),
+      bank: env.BUSINESS_BANK,
+      accountHolder: env.BUSINESS_ACCOUNT_HOLDER,
+      instagram: env.BUSINESS_INSTAGRAM,
+      facebook: env.BUSINESS_FACEBOOK,
+    },
+    admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${env.BUSINESS_BRAND} <${env.BUSINESS_EMAIL}>`,
+      outboxDir: path.join(dataDir, "outbox"),
+    },
+    storage: {
+      uploadsDir: path.join(dataDir, "uploads"),
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+      maxBytes: {
+        image: env.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+        pdf: env.UPLOAD_MAX_PDF_MB * 1024 * 1024,
+        video: env.UPLOAD_MAX_VIDEO_MB * 1024 * 1024,
+        form: env.UPLOAD_MAX_FORM_MB * 1024 * 1024,
+      },
+    },
+    netopia:
+      netopiaSet === 3
+        ? {
+            signature: env.NETOPIA_SIGNATURE!,
+            publicCert: env.NETOPIA_PUBLIC_CERT!,
+            privateKey: env.NETOPIA_PRIVATE_KEY!,
+            sandbox: env.NETOPIA_SANDBOX,
+          }
+        : undefined,
+    /**
+     * The built-in payment simulator: used when Netopia is not configured. A real deployment
+     * (production with DATABASE_URL) gets it only with PAYMENT_SIMULATOR=1; the embedded demo
+     * defaults (no DATABASE_URL) always have it, so the quick start can take card payments.
+     */
+    paymentSimulator: netopiaSet === 0 && (!production || !env.DATABASE_URL || env.PAYMENT_SIMULATOR),
+    rateLimits: {
+      login: { max: env.RATE_LIMIT_LOGIN_MAX, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_MIN * 60_000 },
+      register: {
+        max: env.RATE_LIMIT_REGISTER_MAX,
+        windowMs: env.RATE_LIMIT_REGISTER_WINDOW_MIN * 60_000,
+      },
+      reset: { max: env.RATE_LIMIT_RESET_MAX, windowMs: env.RATE_LIMIT_RESET_WINDOW_MIN * 60_000 },
+    },
+    testHooksToken: env.TEST_HOOKS_TOKEN,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+let cached: Config | undefined;
+
+/** The configuration of this process; on bad configuration prints one line and exits. */
+export function getConfig(): Config {
+  if (cached) return cached;
+  try {
+    cached = loadConfig();
+    return cached;
+  } catch (error) {
+    if (error instanceof ConfigError && !process.env.VITEST) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Tests only: forget the parsed configuration so the next read sees a changed environment. */
+export function resetConfigForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,11 @@
+/** Page titles: "<page> – <brand>", the brand taken from the root loader's business data. */
+export function pageTitle(matches: ReadonlyArray<{ id: string; data?: unknown }>, title: string): string {
+  const root = matches.find((match) => match.id === "root")?.data as { business?: { brand?: string } } | undefined;
+  const brand = root?.business?.brand;
+  return brand ? `${title} – ${brand}` : title;
+}
+
+/** Meta tags of a private page (login, account): a title and no indexing. */
+export function privatePageMeta(matches: ReadonlyArray<{ id: string; data?: unknown }>, title: string) {
+  return [{ title: pageTitle(matches, title) }, { name: "robots", content: "noindex, nofollow" }];
+}

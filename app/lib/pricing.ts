@@ -1,0 +1,115 @@
+/**
+ * Pricing rules (SPEC §9, cart issue). Pure and shared: the detail pages show these numbers,
+ * and the server recomputes every amount with them from database rows at add-to-cart and again
+ * at checkout. All amounts are integer bani.
+ *
+ * - Physical course: the chosen period's base price (the option without accreditation and
+ *   without advance) + 650 RON when accreditation is chosen; with the advance option the amount
+ *   due now is a fixed 500 RON replacing the total; the rest is paid at the course.
+ * - Online course: the chosen option's amount (access days or unlimited, diploma flag).
+ * - Product: its price. "Gratis" is 0.
+ */
+
+export const ACCREDITATION_SURCHARGE_BANI = 65_000;
+export const ADVANCE_PAYMENT_BANI = 50_000;
+
+export interface PriceOptionLike {
+  id: number;
+  days: number | null;
+  amountBani: number;
+  accreditation: boolean;
+  advancePayment: boolean;
+}
+
+export interface LinePrice {
+  /** What is paid now. */
+  dueNowBani: number;
+  /** The full price of the line (dueNow + balance paid at the course). */
+  fullBani: number;
+  /** Only the advance is paid now (" (doar avans)"). */
+  advanceOnly: boolean;
+}
+
+const isBase = (o: PriceOptionLike) => !o.accreditation && !o.advancePayment;
+
+/** Physical periods: distinct `days` among base options, shortest first, each with its base option. */
+export function physicalPeriods<T extends PriceOptionLike>(options: readonly T[]): T[] {
+  const byDays = new Map<string, T>();
+  for (const option of options) {
+    if (!isBase(option)) continue;
+    const key = String(option.days);
+    const current = byDays.get(key);
+    // Two base options for one period: the first (lowest position) wins, consistently.
+    if (!current) byDays.set(key, option);
+  }
+  return [...byDays.values()].sort((a, b) => (a.days ?? Infinity) - (b.days ?? Infinity));
+}
+
+/** The course offers the accreditation (diploma) choice. */
+export const offersAccreditation = (options: readonly PriceOptionLike[]) => options.some((o) => o.accreditation);
+
+/** The course offers paying only the fixed advance now. */
+export const offersAdvance = (options: readonly PriceOptionLike[]) => options.some((o) => o.advancePayment);
+
+export function physicalLinePrice(baseBani: number, choice: { accreditation: boolean; advancePayment: boolean }): LinePrice {
+  const fullBani = baseBani + (choice.accreditation ? ACCREDITATION_SURCHARGE_BANI : 0);
+  if (choice.advancePayment && fullBani > ADVANCE_PAYMENT_BANI) {
+    return { dueNowBani: ADVANCE_PAYMENT_BANI, fullBani, advanceOnly: true };
+  }
+  // An advance larger than the price itself makes no sense: the whole (small) price is due.
+  return { dueNowBani: fullBani, fullBani, advanceOnly: false };
+}
+
+export function simpleLinePrice(amountBani: number): LinePrice {
+  return { dueNowBani: amountBani, fullBani: amountBani, advanceOnly: false };
+}
+
+/** Options an online course offers (every option is a choice). Cheapest first. */
+export function onlineOptions<T extends PriceOptionLike>(options: readonly T[]): T[] {
+  return [...options].sort((a, b) => a.amountBani - b.amountBani || (a.days ?? Infinity) - (b.days ?? Infinity));
+}
+
+/** The "de la" price of a course card: the lowest price a student can choose. Null: no price. */
+export function fromPrice(kind: "physical" | "online", options: readonly PriceOptionLike[]): number | null {
+  const candidates = kind === "physical" ? physicalPeriods(options) : onlineOptions(options);
+  if (candidates.length === 0) return null;
+  return Math.min(...candidates.map((o) => o.amountBani));
+}
+
+export type Category = "physical" | "online" | "product";
+
+export interface PricedLine extends LinePrice {
+  category: Category;
+}
+
+export interface CartTotals {
+  byCategory: Record<Category, number>;
+  dueNowBani: number;
+  fullBani: number;
+  /** Paid at the course (advance-only lines). */
+  balanceBani: number;
+}
+
+export function cartTotals(lines: readonly PricedLine[]): CartTotals {
+  const byCategory: Record<Category, number> = { physical: 0, online: 0, product: 0 };
+  let dueNowBani = 0;
+  let fullBani = 0;
+  for (const line of lines) {
+    byCategory[line.category] += line.dueNowBani;
+    dueNowBani += line.dueNowBani;
+    fullBani += line.fullBani;
+  }
+  return { byCategory, dueNowBani, fullBani, balanceBani: fullBani - dueNowBani };
+}
+
+/** Romanian count with its noun: 1 zi, 5 zile, 20 de zile, 101 zile, 120 de zile. */
+export function pluralRo(count: number, one: string, few: string): string {
+  if (count === 1) return `1 ${one}`;
+  const rest = count % 100;
+  return rest === 0 || rest >= 20 ? `${count} de ${few}` : `${count} ${few}`;
+}
+
+/** Access period: "nelimitat" or "90 de zile". */
+export function formatAccess(days: number | null): string {
+  return days === null ? "nelimitat" : pluralRo(days, "zi", "zile");
+}

@@ -1,0 +1,54 @@
+/**
+ * Storage keys (SPEC §7 Media): `folder/timestamp_filename` with folders courses, videos, pdfs
+ * (and products for product images). Pure, shared by the browser uploader and the server.
+ */
+
+export const STORAGE_FOLDERS = ["courses", "videos", "pdfs", "products"] as const;
+export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
+
+/** "Copertă Curs 1.WEBP" → "coperta-curs-1.webp": ASCII, lower case, no path characters. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const ascii = base
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+  const dot = ascii.lastIndexOf(".");
+  const stem = (dot > 0 ? ascii.slice(0, dot) : ascii)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+  const ext = dot > 0 ? ascii.slice(dot + 1).replace(/[^a-z0-9]/g, "").slice(0, 8) : "";
+  return `${stem || "fisier"}${ext ? `.${ext}` : ""}`;
+}
+
+export function makeStorageKey(folder: StorageFolder, fileName: string, now = Date.now()): string {
+  return `${folder}/${now}_${sanitizeFileName(fileName)}`;
+}
+
+const KEY_PATTERN = /^(courses|videos|pdfs|products)\/[0-9]{1,16}_[a-z0-9][a-z0-9.-]{0,95}$/;
+
+/** True for keys this app could have made; anything else (../, absolute paths) is refused. */
+export function isValidStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.includes("..");
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  avif: "image/avif",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  m4v: "video/x-m4v",
+  pdf: "application/pdf",
+};
+
+export function contentTypeForKey(key: string): string {
+  const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}

@@ -1,0 +1,65 @@
+/**
+ * Account forms (SPEC §2, §5): login, registration, forgot and reset password, profile and
+ * billing address. One schema per form, used by conform in the browser and in the action.
+ */
+import { z } from "zod";
+import {
+  addressField,
+  currentPasswordField,
+  emailField,
+  nameField,
+  newPasswordField,
+  PASSWORD_MESSAGES,
+  phoneField,
+} from "./fields";
+
+export const loginSchema = z.object({
+  email: emailField(),
+  password: currentPasswordField(),
+  redirectTo: z.string().optional(),
+});
+
+export const registerSchema = z.object({
+  name: nameField(),
+  email: emailField(),
+  password: newPasswordField(),
+  /** The marketing opt-in: unticked unless the user ticks it. */
+  marketing: z.boolean().optional().default(false),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: emailField(),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    newPassword: newPasswordField(),
+    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: PASSWORD_MESSAGES.mismatch,
+    path: ["confirmPassword"],
+    // Also when the new password breaks a rule: both problems are shown at once.
+    when: (payload) => {
+      const value = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof value?.newPassword === "string" && typeof value?.confirmPassword === "string";
+    },
+  });
+
+/** "Informații cont": only these fields can change; anything else posted is ignored. */
+export const accountSchema = z.object({
+  name: nameField(),
+  email: emailField(),
+  phone: phoneField(),
+  address: addressField().optional(),
+});
+
+/** "Adresa de facturare": the billing address only. */
+export const billingSchema = z.object({
+  address: addressField().min(1, "Adresa trebuie completată."),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type AccountInput = z.infer<typeof accountSchema>;
+export type BillingInput = z.infer<typeof billingSchema>;

@@ -1,0 +1,378 @@
+/**
+ * The admin course form (SPEC §2 Admin page, §5, §9 ids): one zod schema validates the whole
+ * course, in the browser (conform, as the admin types) and in the action. The form keeps what
+ * the admin typed (money as Romanian text, days as text or "nelimitat"); `toCourseInput` turns
+ * a valid form into the domain values the model saves (bani, null for "nelimitat", the content
+ * tree with blank rows dropped).
+ *
+ * Ids (SPEC §9): chapter and sub-chapter ids continue from the maximum existing id; a new
+ * course starts with chapter 0 holding detail 0; a chapter added to an empty list starts at 1;
+ * lesson ids count per chapter from 1. The `new…` helpers give the rows the "add" buttons insert.
+ */
+import { z } from "zod";
+import { courseContentSchema, nextId, type CourseContent } from "../course-content";
+import { moneyToInput, parseMoney } from "../money";
+import { isValidStorageKey } from "../storage-keys";
+
+export type AdminCourseKind = "physical" | "online";
+
+export const COURSE_FORM_MESSAGES = {
+  titleRequired: "Titlul este obligatoriu.",
+  days: "Scrie numărul de zile (1–3650) sau „nelimitat”.",
+  date: "Alege o dată validă.",
+  dayTitle: "Titlul zilei este obligatoriu.",
+  lessonTitle: "Titlul lecției este obligatoriu.",
+  lessonChapter: "Alege un capitol existent.",
+  lessonDuplicate: "Există deja o lecție cu acest număr în capitol.",
+  duplicateId: "Id duplicat: reîncarcă pagina și încearcă din nou.",
+  badKey: "Fișier invalid: încarcă-l din nou.",
+  duration: "Durata trebuie să fie un număr întreg de secunde.",
+  created: "Curs creat cu succes",
+  updated: "Curs actualizat cu succes",
+  saveFailed: "Eroare la salvarea cursului",
+  loadFailed: "Eroare la preluarea datelor.",
+  deleted: "Cursul a fost șters.",
+  hidden: "Cursul are cursanți înscriși: l-am ascuns din catalog, iar cursanții își păstrează accesul.",
+  deleteFailed: "Eroare la ștergerea cursului.",
+  confirmDelete: "Sigur vrei să ștergi acest curs?",
+} as const;
+
+const text = (max: number) => z.string().trim().max(max, `Cel mult ${max} de caractere.`).optional();
+const id = z.number().int().min(0).max(1_000_000);
+const published = z.enum(["da", "nu"]).default("nu");
+const key = (folder: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || (isValidStorageKey(value) && value.startsWith(`${folder}/`)), COURSE_FORM_MESSAGES.badKey);
+
+/** "" or "nelimitat" → null; "30" → 30; anything else → undefined (invalid). */
+export function parseDaysText(value: string | undefined | null): number | null | undefined {
+  const text = (value ?? "").trim().toLowerCase();
+  if (text === "" || text === "nelimitat") return null;
+  if (!/^[0-9]{1,4}$/.test(text)) return undefined;
+  const days = Number(text);
+  return days >= 1 && days <= 3650 ? days : undefined;
+}
+
+export const daysToText = (days: number | null) => (days === null ? "nelimitat" : String(days));
+
+// Field-level checks (they run even when another field of the form is invalid, so every
+// message shows at once).
+const moneyText = z
+  .string()
+  .optional()
+  .superRefine((value, ctx) => {
+    const money = parseMoney(value);
+    if (!money.ok) ctx.addIssue({ code: "custom", message: money.error });
+  });
+const optionalMoneyText = z
+  .string()
+  .optional()
+  .superRefine((value, ctx) => {
+    if (!value?.trim()) return;
+    const money = parseMoney(value);
+    if (!money.ok) ctx.addIssue({ code: "custom", message: money.error });
+  });
+const daysText = z
+  .string()
+  .optional()
+  .refine((value) => parseDaysText(value) !== undefined, COURSE_FORM_MESSAGES.days);
+const dateText = z
+  .string()
+  .optional()
+  .refine((value) => {
+    const date = value?.trim();
+    if (!date) return true;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+    const parsed = new Date(`${date}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+  }, COURSE_FORM_MESSAGES.date);
+
+const priceSchema = z.object({
+  /** The existing option's id: kept on save so carts holding it stay valid. */
+  id: z.number().int().positive().optional(),
+  value: moneyText,
+  days: daysText,
+  accreditation: z.boolean().optional(),
+  advancePayment: z.boolean().optional(),
+});
+
+const chapterSchema = z.object({
+  id,
+  title: text(200),
+  details: z.array(z.object({ id, text: text(500) })).max(200).default([]),
+});
+
+const daySchema = z
+  .object({
+    id,
+    title: text(200),
+    activities: z.array(text(500)).max(100).default([]),
+  })
+  .superRefine((day, ctx) => {
+    if (!day.title?.trim() && day.activities.some((a) => a?.trim())) {
+      ctx.addIssue({ code: "custom", message: COURSE_FORM_MESSAGES.dayTitle, path: ["title"] });
+    }
+  });
+
+const lessonSchema = z.object({
+  chapterId: z.number({ message: COURSE_FORM_MESSAGES.lessonChapter }).int().min(0),
+  lessonId: z.number({ message: "Numărul lecției este obligatoriu." }).int().min(1, "Numărul lecției începe de la 1.").max(10_000),
+  title: z.string({ message: COURSE_FORM_MESSAGES.lessonTitle }).trim().min(1, COURSE_FORM_MESSAGES.lessonTitle).max(200),
+  explanation: text(5000),
+  isPublished: published,
+  videoKey: key("videos"),
+  pdfKey: key("pdfs"),
+  videoDurationSeconds: z.number({ message: COURSE_FORM_MESSAGES.duration }).int(COURSE_FORM_MESSAGES.duration).min(0).max(86_400).optional(),
+});
+
+function addDuplicateIssues(ctx: z.RefinementCtx, items: Array<{ id: number }>, path: (index: number) => Array<string | number>) {
+  const seen = new Set<number>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) ctx.addIssue({ code: "custom", message: COURSE_FORM_MESSAGES.duplicateId, path: path(index) });
+    seen.add(item.id);
+  });
+}
+
+export function courseFormSchema(kind: AdminCourseKind) {
+  return z
+    .object({
+      title: z.string({ message: COURSE_FORM_MESSAGES.titleRequired }).trim().min(1, COURSE_FORM_MESSAGES.titleRequired).max(200),
+      secondTitle: text(200),
+      thirdTitle: text(5000),
+      category: text(100),
+      imageKey: key("courses"),
+      price2: optionalMoneyText,
+      durationDays: kind === "physical" ? daysText : z.string().optional(),
+      nextSessionOn: kind === "physical" ? dateText : z.string().optional(),
+      isPublished: published,
+      prices: z.array(priceSchema).max(30).default([]),
+      chapters: z.array(chapterSchema).max(100).default([]),
+      days: z.array(daySchema).max(60).default([]),
+      lessons: z.array(lessonSchema).max(500).default([]),
+    })
+    .superRefine((value, ctx) => {
+      // Cross-field checks (they need the whole form valid in shape).
+      if (kind === "physical") addDuplicateIssues(ctx, value.days, (index) => ["days", index, "title"]);
+      addDuplicateIssues(ctx, value.chapters, (index) => ["chapters", index, "title"]);
+      value.chapters.forEach((chapter, c) => addDuplicateIssues(ctx, chapter.details, (d) => ["chapters", c, "details", d, "text"]));
+      if (kind === "online") {
+        const chapterIds = new Set(value.chapters.map((c) => c.id));
+        const pairs = new Set<string>();
+        value.lessons.forEach((lesson, index) => {
+          if (!chapterIds.has(lesson.chapterId)) ctx.addIssue({ code: "custom", message: COURSE_FORM_MESSAGES.lessonChapter, path: ["lessons", index, "chapterId"] });
+          const pair = `${lesson.chapterId}/${lesson.lessonId}`;
+          if (pairs.has(pair)) ctx.addIssue({ code: "custom", message: COURSE_FORM_MESSAGES.lessonDuplicate, path: ["lessons", index, "lessonId"] });
+          pairs.add(pair);
+        });
+      }
+    });
+}
+
+export type CourseForm = z.output<ReturnType<typeof courseFormSchema>>;
+export type CourseFormInput = z.input<ReturnType<typeof courseFormSchema>>;
+
+export interface CoursePriceInput {
+  id: number | null;
+  days: number | null;
+  amountBani: number;
+  accreditation: boolean;
+  advancePayment: boolean;
+}
+
+export interface LessonInput {
+  chapterId: number;
+  lessonId: number;
+  title: string;
+  explanation: string;
+  isPublished: boolean;
+  videoKey: string | null;
+  pdfKey: string | null;
+  videoDurationSeconds: number | null;
+}
+
+export interface CourseInput {
+  kind: AdminCourseKind;
+  title: string;
+  secondTitle: string;
+  thirdTitle: string;
+  category: string;
+  imageKey: string | null;
+  price2Bani: number | null;
+  /** Always null (nelimitat) for online courses. */
+  durationDays: number | null;
+  nextSessionOn: string | null;
+  isPublished: boolean;
+  prices: CoursePriceInput[];
+  content: CourseContent;
+  lessons: LessonInput[];
+}
+
+const money = (value: string | undefined) => {
+  const parsed = parseMoney(value);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.bani;
+};
+
+/** A valid form → what the model saves. Blank details, activities, days and chapters are dropped. */
+export function toCourseInput(kind: AdminCourseKind, form: CourseForm): CourseInput {
+  const content = courseContentSchema.parse({
+    chapters: form.chapters
+      .map((chapter) => ({
+        id: chapter.id,
+        title: chapter.title?.trim() ?? "",
+        details: chapter.details.filter((d) => d.text?.trim()).map((d) => ({ id: d.id, text: d.text!.trim() })),
+      }))
+      .filter((chapter) => chapter.title || chapter.details.length > 0),
+    days:
+      kind === "physical"
+        ? form.days
+            .map((day) => ({ id: day.id, title: day.title?.trim() ?? "", activities: day.activities.map((a) => a?.trim() ?? "").filter(Boolean) }))
+            .filter((day) => day.title)
+        : [],
+  });
+  return {
+    kind,
+    title: form.title,
+    secondTitle: form.secondTitle ?? "",
+    thirdTitle: form.thirdTitle ?? "",
+    category: form.category ?? "",
+    imageKey: form.imageKey || null,
+    price2Bani: form.price2?.trim() ? money(form.price2) : null,
+    durationDays: kind === "physical" ? (parseDaysText(form.durationDays) ?? null) : null,
+    nextSessionOn: kind === "physical" && form.nextSessionOn?.trim() ? form.nextSessionOn.trim() : null,
+    isPublished: form.isPublished === "da",
+    prices: form.prices.map((price) => ({
+      id: price.id ?? null,
+      days: parseDaysText(price.days) ?? null,
+      amountBani: money(price.value),
+      accreditation: Boolean(price.accreditation),
+      advancePayment: kind === "physical" && Boolean(price.advancePayment),
+    })),
+    content,
+    lessons:
+      kind === "online"
+        ? form.lessons.map((lesson) => ({
+            chapterId: lesson.chapterId,
+            lessonId: lesson.lessonId,
+            title: lesson.title,
+            explanation: lesson.explanation ?? "",
+            isPublished: lesson.isPublished === "da",
+            videoKey: lesson.videoKey || null,
+            pdfKey: lesson.pdfKey || null,
+            videoDurationSeconds: lesson.videoDurationSeconds ?? null,
+          }))
+        : [],
+  };
+}
+
+// ─── Form values (what the inputs show) ──────────────────────────────────────────────────────
+
+/** Ids arrive from the form as strings; anything not a number counts as absent. */
+const ids = (items: ReadonlyArray<{ id?: unknown } | undefined> | undefined) =>
+  (items ?? []).map((item) => Number(item?.id)).filter((n) => Number.isInteger(n) && n >= 0).map((id) => ({ id }));
+
+export function newPrice(kind: AdminCourseKind) {
+  return { value: "", days: kind === "online" ? "nelimitat" : "", accreditation: false, advancePayment: false };
+}
+
+/** A chapter added to the list: the maximum id + 1, or 1 when there is none (SPEC §9). */
+export function newChapter(chapters: ReadonlyArray<{ id?: unknown } | undefined> | undefined) {
+  return { id: nextId(ids(chapters), 1), title: "", details: [{ id: 0, text: "" }] };
+}
+
+/** A sub-chapter added to a chapter: the maximum id + 1, or 0 (SPEC §9). */
+export function newDetail(details: ReadonlyArray<{ id?: unknown } | undefined> | undefined) {
+  return { id: nextId(ids(details), 0), text: "" };
+}
+
+export function newDay(days: ReadonlyArray<{ id?: unknown } | undefined> | undefined) {
+  return { id: nextId(ids(days), 1), title: "", activities: [""] };
+}
+
+/** A lesson added to a chapter: numbered after the chapter's last lesson, from 1 (SPEC §9). */
+export function newLesson(lessons: ReadonlyArray<{ chapterId?: unknown; lessonId?: unknown } | undefined> | undefined, chapterId: number) {
+  const inChapter = (lessons ?? [])
+    .filter((l) => Number(l?.chapterId) === chapterId)
+    .map((l) => Number(l?.lessonId))
+    .filter((n) => Number.isInteger(n));
+  return {
+    chapterId,
+    lessonId: inChapter.length ? Math.max(...inChapter) + 1 : 1,
+    title: "",
+    explanation: "",
+    isPublished: "da",
+    videoKey: "",
+    pdfKey: "",
+  };
+}
+
+/** A new course: one empty price, chapter 0 with detail 0 (SPEC §9), nothing published. */
+export function newCourseFormValue(kind: AdminCourseKind) {
+  return {
+    title: "",
+    secondTitle: "",
+    thirdTitle: "",
+    category: "",
+    imageKey: "",
+    price2: "",
+    durationDays: kind === "online" ? "nelimitat" : "",
+    nextSessionOn: "",
+    isPublished: "nu",
+    prices: [newPrice(kind)],
+    chapters: [{ id: 0, title: "", details: [{ id: 0, text: "" }] }],
+    days: [],
+    lessons: [],
+  };
+}
+
+export interface StoredCourseForForm {
+  title: string;
+  secondTitle: string;
+  thirdTitle: string;
+  category: string;
+  imageKey: string | null;
+  price2Bani: number | null;
+  durationDays: number | null;
+  nextSessionOn: string | null;
+  isPublished: boolean;
+  options: Array<{ id: number; days: number | null; amountBani: number; accreditation: boolean; advancePayment: boolean }>;
+  content: CourseContent;
+  lessons: Array<LessonInput>;
+}
+
+/** A saved course as form values (money back to Romanian text, null days to "nelimitat"). */
+export function courseToFormValue(course: StoredCourseForForm) {
+  return {
+    title: course.title,
+    secondTitle: course.secondTitle,
+    thirdTitle: course.thirdTitle,
+    category: course.category,
+    imageKey: course.imageKey ?? "",
+    price2: course.price2Bani === null ? "" : moneyToInput(course.price2Bani),
+    durationDays: daysToText(course.durationDays),
+    nextSessionOn: course.nextSessionOn ?? "",
+    isPublished: course.isPublished ? "da" : "nu",
+    prices: course.options.map((o) => ({
+      id: o.id,
+      value: moneyToInput(o.amountBani),
+      days: daysToText(o.days),
+      accreditation: o.accreditation,
+      advancePayment: o.advancePayment,
+    })),
+    chapters: course.content.chapters.map((c) => ({ id: c.id, title: c.title, details: c.details.map((d) => ({ id: d.id, text: d.text })) })),
+    days: course.content.days.map((d) => ({ id: d.id, title: d.title, activities: d.activities })),
+    lessons: course.lessons.map((l) => ({
+      chapterId: l.chapterId,
+      lessonId: l.lessonId,
+      title: l.title,
+      explanation: l.explanation,
+      isPublished: l.isPublished ? "da" : "nu",
+      videoKey: l.videoKey ?? "",
+      pdfKey: l.pdfKey ?? "",
+      videoDurationSeconds: l.videoDurationSeconds ?? undefined,
+    })),
+  };
+}

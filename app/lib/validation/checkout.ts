@@ -1,0 +1,61 @@
+/**
+ * Checkout form (SPEC §5 Checkout, OUG 34/2014 art. 16 m). Shared by the cart page (conform)
+ * and the server action. Which boxes are required depends on the cart (online course → the two
+ * digital-content boxes), so the server adds those checks in the order model.
+ */
+import { z } from "zod";
+
+export const CHECKOUT_MESSAGES = {
+  address: "Adresa trebuie completată.",
+  terms: "Trebuie să accepți Termenii și condițiile și Politica de înscriere.",
+  digitalConsent: "Trebuie să îți exprimi acordul pentru începerea accesului la conținutul digital.",
+  withdrawalWaiver: "Trebuie să confirmi că ai luat la cunoștință pierderea dreptului de retragere.",
+  emptyCart: "Coșul tău este gol.",
+  staleCart: "Coșul s-a modificat între timp. Verifică produsele și finalizează din nou comanda.",
+  lineProblems: "Unele produse din coș nu mai sunt disponibile. Elimină-le și încearcă din nou.",
+  alreadyEnrolled: "Ești deja înscris(ă) la unul dintre cursurile din coș.",
+  cardUnavailable: "Plata cu cardul nu este disponibilă momentan. Alege transferul bancar.",
+  failed: "Comanda nu a putut fi finalizată. Încearcă din nou.",
+  bankSuccess: "Comanda a fost finalizată. Cursurile vor fi disponibile după confirmarea plății.",
+  freeSuccess: "Te-ai înscris cu succes! Cursul este disponibil în contul tău.",
+} as const;
+
+/** A checkbox that must be ticked (conform turns "on" into true; unticked is absent). */
+const requiredBox = (message: string) => z.boolean({ error: message }).refine((v) => v, message);
+const optionalBox = z.boolean().optional().default(false);
+
+/**
+ * The checkout form. The two digital-content boxes are required only when the cart holds an
+ * online course (`requireDigitalConsent`).
+ */
+export function checkoutSchema(options: { requireDigitalConsent: boolean }) {
+  return z.object({
+    paymentMethod: z.enum(["bank_transfer", "card"]).optional().default("bank_transfer"),
+    acceptTerms: requiredBox(CHECKOUT_MESSAGES.terms),
+    digitalConsent: options.requireDigitalConsent ? requiredBox(CHECKOUT_MESSAGES.digitalConsent) : optionalBox,
+    withdrawalWaiver: options.requireDigitalConsent ? requiredBox(CHECKOUT_MESSAGES.withdrawalWaiver) : optionalBox,
+    /** The cart version the buyer saw: a stale or replayed form is detected. */
+    cartVersion: z.string().min(10).max(100),
+  });
+}
+
+export interface CheckoutInput {
+  paymentMethod: "bank_transfer" | "card";
+  acceptTerms: boolean;
+  digitalConsent: boolean;
+  withdrawalWaiver: boolean;
+  cartVersion: string;
+}
+
+export const addressSchema = z.object({
+  address: z
+    .string({ error: CHECKOUT_MESSAGES.address })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.address)
+    .max(500, "Adresa este prea lungă (cel mult 500 de caractere)."),
+});
+
+export const DIGITAL_CONSENT_TEXT =
+  "Sunt de acord ca accesul la cursurile online (conținut digital) să înceapă imediat după confirmarea plății, înainte de expirarea termenului de retragere de 14 zile.";
+export const WITHDRAWAL_WAIVER_TEXT =
+  "Am luat la cunoștință că, odată cu începerea accesului, îmi pierd dreptul de retragere pentru conținutul digital (art. 16 lit. m din OUG nr. 34/2014).";

@@ -1,0 +1,343 @@
+/**
+ * The cart: one line per course or product per user (unique keys stop duplicates). The browser
+ * sends only ids and choices; every amount is looked up here from the database (and again at
+ * checkout). A posted price is never read.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Executor } from "../../db/client";
+import { cartLines, coursePriceOptions, courses, enrollments, products, type CartCategory } from "../../db/schema";
+import {
+  cartTotals,
+  offersAccreditation,
+  offersAdvance,
+  physicalLinePrice,
+  physicalPeriods,
+  simpleLinePrice,
+  type CartTotals,
+  type LinePrice,
+} from "~/lib/pricing";
+import { imageUrl } from "~/services/storage.server";
+
+export const CART_MESSAGES = {
+  physicalAdded: "Curs adăugat în coș!",
+  onlineAdded: "Curs online adăugat în coș!",
+  productAdded: "Produs adăugat în coș!",
+  updated: "Coșul a fost actualizat!",
+  productAlreadyInCart: "Produsul este deja în coș.",
+  physicalFailed: "Eroare.",
+  onlineFailed: "Eroare la adăugarea în coș.",
+  courseUnavailable: "Cursul nu mai este disponibil.",
+  productUnavailable: "Produsul nu mai este disponibil.",
+  badOption: "Opțiunea de preț aleasă nu este valabilă pentru acest curs.",
+  noPeriod: "Trebuie să alegi o perioadă",
+  noPrice: "Trebuie să selectezi un preț",
+  noAccreditation: "Acreditarea nu este disponibilă pentru acest curs.",
+  noAdvance: "Plata unui avans nu este disponibilă pentru acest curs.",
+  alreadyEnrolled: "Ești deja înscris(ă) la acest curs.",
+  awaitingPayment: "Ai deja o comandă pentru acest curs care așteaptă confirmarea plății.",
+  removed: "Cursul a fost eliminat din coș!",
+  removeFailed: "A apărut o eroare la eliminarea cursului.",
+} as const;
+
+export type CartResult =
+  | { ok: true; updated: boolean; message: string }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+export interface AddCourseInput {
+  courseId: number;
+  /** Physical: the chosen period's base option; online: the chosen option. */
+  priceOptionId: number | null;
+  accreditation?: boolean;
+  advancePayment?: boolean;
+}
+
+/** The header badge: number of lines in the user's cart. */
+export async function countCartLines(userId: string): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function addCourseToCart(userId: string, input: AddCourseInput): Promise<CartResult> {
+  const db = getDb();
+  const [course] = await db
+    .select({ id: courses.id, kind: courses.kind })
+    .from(courses)
+    .where(and(eq(courses.id, input.courseId), eq(courses.isPublished, true)))
+    .limit(1);
+  if (!course) return { ok: false, status: 404, message: CART_MESSAGES.courseUnavailable };
+
+  if (input.priceOptionId === null) {
+    return { ok: false, status: 400, message: course.kind === "physical" ? CART_MESSAGES.noPeriod : CART_MESSAGES.noPrice };
+  }
+  const options = await db
+    .select()
+    .from(coursePriceOptions)
+    .where(eq(coursePriceOptions.courseId, course.id))
+    .orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id));
+  const allowed = course.kind === "physical" ? physicalPeriods(options) : options;
+  const option = allowed.find((o) => o.id === input.priceOptionId);
+  if (!option) return { ok: false, status: 400, message: CART_MESSAGES.badOption };
+
+  let accreditation = false;
+  let advancePayment = false;
+  if (course.kind === "physical") {
+    accreditation = Boolean(input.accreditation);
+    advancePayment = Boolean(input.advancePayment);
+    if (accreditation && !offersAccreditation(options)) {
+      return { ok: false, status: 400, message: CART_MESSAGES.noAccreditation };
+    }
+    if (advancePayment && !offersAdvance(options)) {
+      return { ok: false, status: 400, message: CART_MESSAGES.noAdvance };
+    }
+  }
+
+  const [enrollment] = await db
+    .select({ status: enrollments.paymentStatus })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, course.id)))
+    .limit(1);
+  if (enrollment?.status === "confirmed") return { ok: false, status: 409, message: CART_MESSAGES.alreadyEnrolled };
+  if (enrollment?.status === "pending") return { ok: false, status: 409, message: CART_MESSAGES.awaitingPayment };
+
+  // Insert, or update the existing line of this course (one line per user and course).
+  const [line] = await db
+    .insert(cartLines)
+    .values({
+      userId,
+      category: course.kind,
+      courseId: course.id,
+      priceOptionId: option.id,
+      accreditation,
+      advancePayment,
+    })
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.courseId],
+      targetWhere: sql`${cartLines.courseId} is not null`,
+      set: { priceOptionId: option.id, accreditation, advancePayment, updatedAt: new Date() },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const updated = !line.inserted;
+  return {
+    ok: true,
+    updated,
+    message: updated
+      ? CART_MESSAGES.updated
+      : course.kind === "physical"
+        ? CART_MESSAGES.physicalAdded
+        : CART_MESSAGES.onlineAdded,
+  };
+}
+
+export async function addProductToCart(userId: string, productId: number): Promise<CartResult> {
+  const db = getDb();
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isPublished, true)))
+    .limit(1);
+  if (!product) return { ok: false, status: 404, message: CART_MESSAGES.productUnavailable };
+  const inserted = await db
+    .insert(cartLines)
+    .values({ userId, category: "product", productId: product.id })
+    .onConflictDoNothing({
+      target: [cartLines.userId, cartLines.productId],
+      where: sql`${cartLines.productId} is not null`,
+    })
+    .returning({ id: cartLines.id });
+  return inserted.length
+    ? { ok: true, updated: false, message: CART_MESSAGES.productAdded }
+    : { ok: true, updated: true, message: CART_MESSAGES.productAlreadyInCart };
+}
+
+/** What the user already has in the cart for these courses (detail and list pages). */
+export async function cartCourseChoices(userId: string, courseIds: number[]) {
+  if (courseIds.length === 0) return [];
+  return getDb()
+    .select({
+      courseId: cartLines.courseId,
+      priceOptionId: cartLines.priceOptionId,
+      accreditation: cartLines.accreditation,
+      advancePayment: cartLines.advancePayment,
+    })
+    .from(cartLines)
+    .where(and(eq(cartLines.userId, userId), inArray(cartLines.courseId, courseIds)));
+}
+
+/** True when this product is already in the user's cart. */
+export async function isProductInCart(userId: string, productId: number): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
+  return (row?.n ?? 0) > 0;
+}
+
+// ─── The cart as shown and checked out ───────────────────────────────────────────────────────
+
+export interface CartLineView extends LinePrice {
+  id: string;
+  category: CartCategory;
+  courseId: number | null;
+  productId: number | null;
+  priceOptionId: number | null;
+  title: string | null;
+  imageKey: string | null;
+  imageUrl: string | null;
+  /** Physical period or online access days; null = unlimited (or not applicable for products). */
+  days: number | null;
+  /** Physical: accreditation chosen. */
+  accreditation: boolean;
+  /** Physical: only the advance is paid now. */
+  advancePayment: boolean;
+  /** Online: the option includes the participation diploma. */
+  diploma: boolean;
+  /** Why this line cannot be checked out (course withdrawn, options changed), or null. */
+  problem: string | null;
+}
+
+export interface CartView {
+  lines: CartLineView[];
+  groups: Record<CartCategory, CartLineView[]>;
+  totals: CartTotals;
+  hasOnline: boolean;
+  hasProblems: boolean;
+  /** Changes whenever the cart's contents change: the checkout's idempotency key. */
+  version: string;
+}
+
+const LINE_PROBLEMS = {
+  unavailable: "Nu mai este disponibil. Elimină-l din coș.",
+  optionsChanged: "Opțiunile acestui curs s-au schimbat. Adaugă-l din nou în coș.",
+};
+
+/**
+ * The user's cart with every amount recomputed from the catalogue (two queries, whatever the
+ * number of lines). Pass a transaction to read it inside a checkout.
+ */
+export async function getCart(userId: string, executor: Executor = getDb(), options: { withImages?: boolean } = {}): Promise<CartView> {
+  const rows = await executor
+    .select({
+      line: cartLines,
+      course: { id: courses.id, title: courses.title, kind: courses.kind, imageKey: courses.imageKey, isPublished: courses.isPublished },
+      option: coursePriceOptions,
+      product: { id: products.id, title: products.title, imageKey: products.imageKey, priceBani: products.priceBani, isPublished: products.isPublished },
+    })
+    .from(cartLines)
+    .leftJoin(courses, eq(courses.id, cartLines.courseId))
+    .leftJoin(coursePriceOptions, eq(coursePriceOptions.id, cartLines.priceOptionId))
+    .leftJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+
+  const physicalCourseIds = rows.filter((r) => r.line.category === "physical" && r.line.courseId).map((r) => r.line.courseId!);
+  const physicalOptions = physicalCourseIds.length
+    ? await executor.select().from(coursePriceOptions).where(inArray(coursePriceOptions.courseId, physicalCourseIds))
+    : [];
+
+  const lines: CartLineView[] = [];
+  for (const { line, course, option, product } of rows) {
+    let price: LinePrice = simpleLinePrice(0);
+    let problem: string | null = null;
+    let title: string | null = null;
+    let imageKey: string | null = null;
+    let diploma = false;
+    let days: number | null = null;
+    if (line.category === "product") {
+      title = product?.title ?? null;
+      imageKey = product?.imageKey ?? null;
+      if (!product?.isPublished) problem = LINE_PROBLEMS.unavailable;
+      else price = simpleLinePrice(product.priceBani);
+    } else {
+      title = course?.title ?? null;
+      imageKey = course?.imageKey ?? null;
+      days = option?.days ?? null;
+      if (!course?.isPublished || course.kind !== line.category || !option) {
+        problem = LINE_PROBLEMS.unavailable;
+      } else if (line.category === "physical") {
+        const own = physicalOptions.filter((o) => o.courseId === course.id);
+        const isPeriod = physicalPeriods(own).some((o) => o.id === option.id);
+        const choicesOffered = (!line.accreditation || offersAccreditation(own)) && (!line.advancePayment || offersAdvance(own));
+        if (!isPeriod || !choicesOffered) problem = LINE_PROBLEMS.optionsChanged;
+        else price = physicalLinePrice(option.amountBani, line);
+      } else {
+        diploma = option.accreditation;
+        price = simpleLinePrice(option.amountBani);
+      }
+    }
+    lines.push({
+      id: line.id,
+      category: line.category,
+      courseId: line.courseId,
+      productId: line.productId,
+      priceOptionId: line.priceOptionId,
+      title,
+      imageKey,
+      imageUrl: options.withImages ? await imageUrl(imageKey) : null,
+      days,
+      accreditation: line.category === "physical" && line.accreditation,
+      advancePayment: line.category === "physical" && line.advancePayment,
+      diploma,
+      problem,
+      ...price,
+    });
+  }
+
+  const groups: Record<CartCategory, CartLineView[]> = { physical: [], online: [], product: [] };
+  for (const line of lines) groups[line.category].push(line);
+  const version = createHash("sha256")
+    .update(userId)
+    .update(
+      rows
+        .map(({ line }) => `${line.id}:${line.updatedAt.getTime()}:${line.priceOptionId}:${line.accreditation}:${line.advancePayment}`)
+        .sort()
+        .join("|"),
+    )
+    .digest("base64url");
+  return {
+    lines,
+    groups,
+    totals: cartTotals(lines.filter((l) => !l.problem)),
+    hasOnline: groups.online.length > 0,
+    hasProblems: lines.some((l) => l.problem),
+    version,
+  };
+}
+
+/** Removes one of the user's own lines; another user's line id is "not found". */
+export async function removeCartLine(userId: string, lineId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(lineId)) return false;
+  const deleted = await getDb()
+    .delete(cartLines)
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
+    .returning({ id: cartLines.id });
+  return deleted.length > 0;
+}
+
+/**
+ * After a declined card payment: put the order's items back in the cart with the same choices
+ * (each re-checked and re-priced by the usual add-to-cart rules). Returns how many came back.
+ */
+export async function refillCartFromOrder(
+  userId: string,
+  lines: ReadonlyArray<{ category: CartCategory; courseId: number | null; productId: number | null; priceOptionId: number | null; accreditation: boolean; advancePayment: boolean }>,
+): Promise<number> {
+  let restored = 0;
+  for (const line of lines) {
+    const result =
+      line.category === "product"
+        ? line.productId
+          ? await addProductToCart(userId, line.productId)
+          : null
+        : line.courseId
+          ? await addCourseToCart(userId, {
+              courseId: line.courseId,
+              priceOptionId: line.priceOptionId,
+              accreditation: line.category === "physical" && line.accreditation,
+              advancePayment: line.category === "physical" && line.advancePayment,
+            })
+          : null;
+    if (result?.ok) restored++;
+  }
+  return restored;
+}

@@ -1,0 +1,198 @@
+/**
+ * What the catalogue pages show, assembled from the course, product, cart and enrolment models
+ * plus image URLs. Each page costs a small, fixed number of queries (no N+1).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { CourseKind } from "../../db/schema";
+import type { CourseCardView } from "~/components/catalogue/CourseCard";
+import type { ProductCardView } from "~/components/catalogue/ProductCard";
+import { type CourseAction, courseActionState, courseListButton, type EnrollmentStatus } from "~/lib/course-actions";
+import type { PhysicalChoice } from "~/lib/course-quote";
+import type { ResponsiveImage } from "~/lib/images";
+import { addOnlineCourseSchema, addPhysicalCourseSchema, addProductSchema } from "~/lib/validation/catalogue";
+import { offersAccreditation, offersAdvance, onlineOptions, physicalPeriods } from "~/lib/pricing";
+import { cartCourseChoices, isProductInCart } from "~/models/cart.server";
+import {
+  type CourseDetail,
+  type CourseSummary,
+  enrollmentStatuses,
+  getPublishedCourse,
+  listPublishedCourses,
+  nextPhysicalSession,
+} from "~/models/course.server";
+import { getPublishedProduct, listPublishedProducts, type ProductSummary } from "~/models/product.server";
+import { catalogueImage } from "~/services/images.server";
+
+function toCard(course: CourseSummary, image: ResponsiveImage | null, status: EnrollmentStatus): CourseCardView {
+  return {
+    id: course.id,
+    kind: course.kind,
+    title: course.title,
+    secondTitle: course.secondTitle,
+    category: course.category,
+    image,
+    durationDays: course.durationDays,
+    nextSessionOn: course.nextSessionOn,
+    fromPriceBani: course.fromPriceBani,
+    price2Bani: course.price2Bani,
+    severalPrices: course.optionCount > 1,
+    button: courseListButton(status),
+  };
+}
+
+/** The course list of one kind, with each card's button for this user (null: a guest). */
+export async function courseCards(kind: CourseKind, userId: string | null, limit?: number): Promise<CourseCardView[]> {
+  const all = await listPublishedCourses(kind);
+  const courses = limit ? all.slice(0, limit) : all;
+  const [images, statuses] = await Promise.all([
+    Promise.all(courses.map((c) => catalogueImage(c.imageKey))),
+    userId ? enrollmentStatuses(userId, courses.map((c) => c.id)) : new Map(),
+  ]);
+  return courses.map((course, i) => toCard(course, images[i], statuses.get(course.id) ?? null));
+}
+
+/** A compact list of published courses (no images), e.g. the online strip on the home page. */
+export async function courseLinks(kind: CourseKind, limit: number) {
+  const courses = (await listPublishedCourses(kind)).slice(0, limit);
+  return courses.map((c) => ({
+    id: c.id,
+    title: c.title,
+    secondTitle: c.secondTitle,
+    fromPriceBani: c.fromPriceBani,
+    severalPrices: c.optionCount > 1,
+  }));
+}
+
+export async function upcomingSession(today: string) {
+  const course = await nextPhysicalSession(today);
+  if (!course) return null;
+  return {
+    id: course.id,
+    title: course.title,
+    secondTitle: course.secondTitle,
+    date: course.nextSessionOn!,
+    durationDays: course.durationDays,
+    fromPriceBani: course.fromPriceBani,
+    severalPrices: course.optionCount > 1,
+  };
+}
+
+export interface CourseDetailView {
+  course: Omit<CourseDetail, "options" | "updatedAt" | "imageKey" | "optionCount"> & { image: ResponsiveImage | null };
+  action: CourseAction;
+  /** Physical: the periods with their base option; online: every option, cheapest first. */
+  choices: Array<{ id: number; days: number | null; amountBani: number; accreditation: boolean }>;
+  /** All options (the page recomputes the live total with the same rules as the server). */
+  options: Array<{ id: number; days: number | null; amountBani: number; accreditation: boolean; advancePayment: boolean }>;
+  offersAccreditation: boolean;
+  offersAdvance: boolean;
+  /** The choices saved in the cart, when the course is there. */
+  saved: PhysicalChoice | null;
+}
+
+/** One published course of this kind for this user, or null (the route answers 404). */
+export async function courseDetail(kind: CourseKind, id: number, userId: string | null): Promise<CourseDetailView | null> {
+  const course = await getPublishedCourse(kind, id);
+  if (!course) return null;
+  const [image, statuses, cart] = await Promise.all([
+    catalogueImage(course.imageKey),
+    userId ? enrollmentStatuses(userId, [id]) : new Map(),
+    userId ? cartCourseChoices(userId, [id]) : [],
+  ]);
+  const line = cart[0];
+  const status: EnrollmentStatus = statuses.get(id) ?? null;
+  const options = course.options.map(({ id, days, amountBani, accreditation, advancePayment }) => ({
+    id,
+    days,
+    amountBani,
+    accreditation,
+    advancePayment,
+  }));
+  const choices = (kind === "physical" ? physicalPeriods(options) : onlineOptions(options)).map(
+    ({ id, days, amountBani, accreditation }) => ({ id, days, amountBani, accreditation }),
+  );
+  const { options: _o, updatedAt: _u, imageKey: _i, optionCount: _c, ...rest } = course;
+  return {
+    course: { ...rest, image },
+    action: courseActionState({ enrollmentStatus: status, inCart: Boolean(line) }),
+    choices,
+    options,
+    offersAccreditation: kind === "physical" && offersAccreditation(options),
+    offersAdvance: kind === "physical" && offersAdvance(options),
+    saved: line
+      ? { priceOptionId: line.priceOptionId, accreditation: line.accreditation, advancePayment: line.advancePayment }
+      : null,
+  };
+}
+
+function toProductCard(product: ProductSummary, image: ResponsiveImage | null): ProductCardView {
+  return {
+    id: product.id,
+    title: product.title,
+    subtitle: product.subtitle,
+    image,
+    priceBani: product.priceBani,
+    price2Bani: product.price2Bani,
+  };
+}
+
+export async function productCards(limit?: number): Promise<ProductCardView[]> {
+  const products = await listPublishedProducts(limit);
+  const images = await Promise.all(products.map((p) => catalogueImage(p.imageKey)));
+  return products.map((product, i) => toProductCard(product, images[i]));
+}
+
+export async function productDetail(id: number, userId: string | null) {
+  const product = await getPublishedProduct(id);
+  if (!product) return null;
+  const [image, inCart] = await Promise.all([
+    catalogueImage(product.imageKey),
+    userId ? isProductInCart(userId, id) : false,
+  ]);
+  return {
+    product: {
+      id: product.id,
+      title: product.title,
+      subtitle: product.subtitle,
+      description: product.description,
+      priceBani: product.priceBani,
+      price2Bani: product.price2Bani,
+      image,
+    },
+    inCart,
+  };
+}
+
+// ─── Add-to-cart forms ──────────────────────────────────────────────────────────────────────
+// Parsed here (a .server module) so that zod stays out of the browser bundle: the pages need no
+// client-side validation beyond disabling the button.
+
+export type AddCourseForm =
+  | { ok: true; priceOptionId: number; accreditation: boolean; advancePayment: boolean }
+  | { ok: false; fieldError: string | null; accreditation: boolean; advancePayment: boolean };
+
+export function parseAddCourseForm(kind: CourseKind, formData: FormData): AddCourseForm {
+  const submission = parseWithZod(formData, {
+    schema: kind === "physical" ? addPhysicalCourseSchema : addOnlineCourseSchema,
+  });
+  if (submission.status === "success") {
+    const value = submission.value as { priceOptionId: number; accreditation?: boolean; advancePayment?: boolean };
+    return {
+      ok: true,
+      priceOptionId: value.priceOptionId,
+      accreditation: kind === "physical" && Boolean(value.accreditation),
+      advancePayment: kind === "physical" && Boolean(value.advancePayment),
+    };
+  }
+  return {
+    ok: false,
+    fieldError: submission.error?.priceOptionId?.[0] ?? null,
+    accreditation: formData.get("accreditation") === "on",
+    advancePayment: formData.get("advancePayment") === "on",
+  };
+}
+
+/** True for a well-formed product add-to-cart form. */
+export function parseAddProductForm(formData: FormData): boolean {
+  return parseWithZod(formData, { schema: addProductSchema }).status === "success";
+}

@@ -1,0 +1,191 @@
+/**
+ * Sessions and guards (DESIGN §5). A login creates a row in `sessions`; the signed, httpOnly
+ * cookie holds only a random token whose SHA-256 is the row id. Logout and password reset delete
+ * rows. Every loader and action that needs a user calls one of the guards below, on the server.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, json, redirect } from "@remix-run/node";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { sessions, users, type UserRole } from "../../db/schema";
+import { getConfig } from "~/config.server";
+import { pathWithSearch } from "~/lib/safe-redirect";
+import { assertSameOrigin } from "~/services/origin.server";
+
+export const SESSION_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** Sliding expiry: a session used within its last 29 days is extended, at most once a day. */
+const REFRESH_AFTER_MS = DAY_MS;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+  address: string;
+  role: UserRole;
+  sessionId: string;
+}
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  const config = getConfig();
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.cookieSecure,
+    path: "/",
+    maxAge: SESSION_DAYS * 24 * 3600,
+    secrets: [config.sessionSecret],
+  });
+  return cookie;
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+async function readToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/** Creates a session row for the user and returns the Set-Cookie header value. */
+export async function createSession(userId: string, request?: Request): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await getDb()
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS),
+      userAgent: request?.headers.get("user-agent")?.slice(0, 300) ?? null,
+    });
+  return sessionCookie().serialize(token);
+}
+
+/** Set-Cookie value that removes the session cookie. */
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The logged-in user of this request, or null. Cached per request object. */
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadUser(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUser(request: Request): Promise<SessionUser | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const id = hashToken(token);
+  const db = getDb();
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      phone: users.phone,
+      address: users.address,
+      role: users.role,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS) })
+      .where(eq(sessions.id, id));
+  }
+  const { lastSeenAt: _lastSeenAt, ...user } = row;
+  return { ...user, sessionId: id };
+}
+
+function isMutation(request: Request) {
+  return request.method !== "GET" && request.method !== "HEAD";
+}
+
+/** Guest → /autentificare?redirectTo=<this path>. Mutations are also checked for origin. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  if (isMutation(request)) assertSameOrigin(request);
+  const user = await getUser(request);
+  if (!user) {
+    const target = isMutation(request) ? refererPath(request) : pathWithSearch(request);
+    throw redirect(`/autentificare?redirectTo=${encodeURIComponent(target)}`);
+  }
+  return user;
+}
+
+/** For an action posted from a page, send the guest back to that page after login. */
+function refererPath(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.host === new URL(request.url).host) return `${url.pathname}${url.search}`;
+    } catch {
+      // ignore
+    }
+  }
+  return pathWithSearch(request);
+}
+
+/** Logged-in users do not see the login and register pages: → /cont. */
+export async function requireGuest(request: Request): Promise<void> {
+  if (isMutation(request)) assertSameOrigin(request);
+  if (await getUser(request)) throw redirect("/cont");
+}
+
+/**
+ * Admins only. Pages: a guest goes to login, a non-admin to "/". API callers (paths under
+ * /api/ or JSON requests) get 401/403 JSON instead of a redirect.
+ */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  if (isMutation(request)) assertSameOrigin(request);
+  const user = await getUser(request);
+  const api = isApiRequest(request);
+  if (!user) {
+    if (api) throw json({ error: "Autentificare necesară." }, { status: 401 });
+    throw redirect(`/autentificare?redirectTo=${encodeURIComponent(pathWithSearch(request))}`);
+  }
+  if (user.role !== "admin") {
+    if (api) throw json({ error: "Acces interzis." }, { status: 403 });
+    throw redirect("/");
+  }
+  return user;
+}
+
+function isApiRequest(request: Request): boolean {
+  const url = new URL(request.url);
+  return url.pathname.startsWith("/api/") || (request.headers.get("Accept") ?? "").startsWith("application/json");
+}
+
+/** Deletes this request's session row; returns the Set-Cookie value clearing the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) await getDb().delete(sessions).where(eq(sessions.id, hashToken(token)));
+  return clearSessionCookie();
+}
+
+/** After a password reset: every session of the user ends. */
+export async function destroyUserSessions(userId: string, executor = getDb()): Promise<void> {
+  await executor.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Housekeeping: expired rows. */
+export async function deleteExpiredSessions(): Promise<number> {
+  const deleted = await getDb()
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, sql`now()`))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}

@@ -1,0 +1,131 @@
+/**
+ * Users: registration, credential checks and profile writes (SPEC §2 Account page, §6).
+ * Writes name only the columns a user may change: a posted role, status or id never reaches
+ * the database, and every update is scoped to the logged-in user's own row.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getDb, type Executor } from "../../db/client";
+import { users } from "../../db/schema";
+import type { AccountInput, RegisterInput } from "~/lib/validation/account";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "~/services/password.server";
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("email already used");
+    this.name = "EmailTakenError";
+  }
+}
+
+export interface UserProfile {
+  id: string;
+  email: string;
+  name: string;
+  phone: string;
+  address: string;
+  role: "user" | "admin";
+}
+
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  phone: users.phone,
+  address: users.address,
+  role: users.role,
+};
+
+const byEmail = (email: string) => sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
+
+/** Postgres unique violation (23505), also when wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === "object" && "code" in current && (current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export async function findUserByEmail(email: string, executor: Executor = getDb()) {
+  const [user] = await executor.select(profileColumns).from(users).where(byEmail(email)).limit(1);
+  return user ?? null;
+}
+
+export async function getUserProfile(userId: string): Promise<UserProfile | null> {
+  const [user] = await getDb().select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}
+
+export async function isEmailTaken(email: string, exceptUserId?: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(byEmail(email), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The user whose e-mail (any letter case) and password match, or null. An unknown e-mail is
+ * checked against a decoy hash, so both answers take the same time.
+ */
+export async function verifyLogin(email: string, password: string): Promise<UserProfile | null> {
+  const [row] = await getDb()
+    .select({ ...profileColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(byEmail(email))
+    .limit(1);
+  if (!row) {
+    await verifyPassword(await decoyPasswordHash(), password);
+    return null;
+  }
+  if (!(await verifyPassword(row.passwordHash, password))) return null;
+  const { passwordHash: _passwordHash, ...user } = row;
+  return user;
+}
+
+/** Creates an account with role "user"; throws EmailTakenError when the address is in use. */
+export async function registerUser(input: RegisterInput): Promise<UserProfile> {
+  if (await isEmailTaken(input.email)) throw new EmailTakenError();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await getDb()
+      .insert(users)
+      .values({
+        email: input.email.trim().toLowerCase(),
+        passwordHash,
+        name: input.name,
+        marketingOptIn: input.marketing ?? false,
+      })
+      .returning(profileColumns);
+    return user;
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/** "Informații cont": name, e-mail, phone and address of the user's own row. */
+export async function updateAccount(userId: string, input: AccountInput): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  if (await isEmailTaken(email, userId)) throw new EmailTakenError();
+  try {
+    await getDb()
+      .update(users)
+      .set({ name: input.name, email, phone: input.phone ?? "", address: input.address ?? "" })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/** "Adresa de facturare": the address only. */
+export async function updateBillingAddress(userId: string, address: string): Promise<void> {
+  await getDb().update(users).set({ address }).where(eq(users.id, userId));
+}
+
+/** Stores a new password hash (hash it before opening a transaction). */
+export async function setPasswordHash(userId: string, passwordHash: string, executor: Executor = getDb()) {
+  await executor.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

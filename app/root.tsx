@@ -1,0 +1,158 @@
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ConsentScripts } from "~/components/layout/ConsentScripts";
+import { CookieBanner } from "~/components/layout/CookieBanner";
+import { SiteFooter } from "~/components/layout/SiteFooter";
+import { SiteHeader } from "~/components/layout/SiteHeader";
+import { Toasts } from "~/components/layout/Toasts";
+import { useNonce } from "~/components/nonce";
+import { getConfig } from "~/config.server";
+import { countCartLines } from "~/models/cart.server";
+import { getUser } from "~/models/session.server";
+import { readConsent } from "~/services/consent.server";
+import { readToast } from "~/services/toast.server";
+import styles from "~/styles/app.css";
+
+export const FONT_URL = "/fonts/playfair-display-600-ro.woff2";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: FONT_URL, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Once per request: the user, the cart badge, the cookie choice and a pending toast. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const config = getConfig();
+  const [user, consent, { toast, setCookie }] = await Promise.all([
+    getUser(request),
+    readConsent(request),
+    readToast(request),
+  ]);
+  const cartCount = user ? await countCartLines(user.id) : 0;
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  // Personal pages are never stored; a guest's page may be shared by caches keyed on cookies.
+  headers.set(
+    "Cache-Control",
+    user || toast ? "private, no-store" : "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+  );
+  headers.set("Vary", "Cookie");
+  const { name, brand, cui, regCom, address, phone, email, instagram, facebook } = config.business;
+  return json(
+    {
+      user: user ? { name: user.name, role: user.role } : null,
+      cartCount,
+      consent,
+      toast,
+      business: { name, brand, cui, regCom, address, phone, email, instagram, facebook },
+      publicUrl: config.publicUrl,
+    },
+    { headers },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store",
+  Vary: "Cookie",
+});
+
+export const meta: MetaFunction = () => [
+  { title: "Ana Nails Academy – cursuri de manichiură în Constanța" },
+  {
+    name: "description",
+    content: "Cursuri de manichiură acreditate în Constanța, cursuri online și produse profesionale pentru unghii.",
+  },
+];
+
+export type RootData = ReturnType<typeof useRootData>;
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** With JavaScript, a thin progress bar and a screen-reader text while the next page loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  const text = navigation.location.pathname === "/cart" ? "Se încarcă coșul tău..." : "Se încarcă...";
+  return (
+    <div className="nav-progress" role="status">
+      <span className="visually-hidden">{text}</span>
+    </div>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRootData();
+  return (
+    <html lang="ro">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b8325a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#continut" className="skip-link">
+          Sari la conținut
+        </a>
+        {data ? <SiteHeader brand={data.business.brand} user={data.user} cartCount={data.cartCount} /> : null}
+        <NavigationProgress />
+        <Toasts toast={data?.toast ?? null} />
+        <div id="continut" className="site-main" tabIndex={-1}>
+          {children}
+        </div>
+        {data ? <SiteFooter business={data.business} /> : null}
+        {data && !data.consent ? <CookieBanner /> : null}
+        <ConsentScripts consent={data?.consent ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  return (
+    <main className="page container error-page">
+      <p className="eyebrow">{notFound ? "Eroare 404" : `Eroare ${status}`}</p>
+      <h1>{notFound ? "Pagina nu a fost găsită" : status === 403 ? "Acces interzis" : "A apărut o eroare"}</h1>
+      <p className="lead">
+        {notFound
+          ? "Adresa accesată nu există sau a fost mutată."
+          : status === 403
+            ? "Nu aveți acces la această pagină."
+            : "Ne pare rău, ceva nu a funcționat. Încercați din nou în câteva momente."}
+      </p>
+      <p className="error-page__actions">
+        <Link to="/" className="button button--primary">
+          Înapoi la pagina principală
+        </Link>
+        <Link to="/cursuri" className="button button--ghost">
+          Vezi cursurile
+        </Link>
+      </p>
+    </main>
+  );
+}

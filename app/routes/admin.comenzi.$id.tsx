@@ -1,0 +1,198 @@
+/**
+ * /admin/comenzi/:id — one order: lines, buyer, enrolments, status history, payment
+ * notifications; "Confirmă plata" and "Anulează", each one transaction, safe to click twice.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatMoney, formatPrice } from "~/lib/money";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
+import { formatAccess } from "~/lib/pricing";
+import { SHORT_TOAST } from "~/lib/toast";
+import { canTransition, getOrderForAdmin, transitionOrder } from "~/models/order.server";
+import { requireAdmin } from "~/models/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+const ENROLMENT_LABELS = { pending: "În așteptare", confirmed: "Confirmat", failed: "Eșuat", refunded: "Rambursat" } as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const order = await getOrderForAdmin(params.id ?? "");
+  if (!order) throw new Response("Comanda nu există.", { status: 404 });
+  return json({
+    order,
+    canConfirm: canTransition(order.status, "paid"),
+    canCancel: canTransition(order.status, "cancelled"),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const target = intent === "confirm" ? "paid" : intent === "cancel" ? "cancelled" : null;
+  const here = `/admin/comenzi/${params.id}`;
+  if (!target) return redirectWithToast(here, { ...SHORT_TOAST, type: "error", message: "Acțiune necunoscută." });
+  const result = await transitionOrder(params.id ?? "", target, { source: "admin", actorUserId: admin.id });
+  if (!result.ok && result.reason === "not-found") throw new Response("Comanda nu există.", { status: 404 });
+  if (!result.ok) {
+    const status = result.order ? ORDER_STATUS_LABELS[result.order.status] : "";
+    return redirectWithToast(here, { ...SHORT_TOAST, type: "error", message: `Comanda nu mai poate fi modificată (status: ${status}).` });
+  }
+  const message = !result.changed
+    ? "Comanda era deja în această stare; nu s-a schimbat nimic."
+    : target === "paid"
+      ? "Plata a fost confirmată. Cursantul a primit acces și un e-mail."
+      : "Comanda a fost anulată.";
+  return redirectWithToast(here, { ...SHORT_TOAST, message });
+}
+
+export default function AdminOrder() {
+  const { order, canConfirm, canCancel } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="admin-order" aria-labelledby="comanda-titlu">
+      <p>
+        <Link to="/admin/comenzi">← Toate comenzile</Link>
+      </p>
+      <header className="admin-order__head">
+        <div>
+          <h2 id="comanda-titlu">Comanda {order.reference}</h2>
+          <p className="muted">
+            {formatDateTime(order.createdAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]} ·{" "}
+            <span className={`status status--${ORDER_STATUS_TONE[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+          </p>
+        </div>
+        <div className="row">
+          {canConfirm ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="confirm" className="button button--primary" disabled={busy}>
+                Confirmă plata
+              </button>
+            </Form>
+          ) : null}
+          {canCancel ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="cancel" className="button button--danger" disabled={busy}>
+                Anulează
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="admin-order__grid">
+        <div className="card card--pad">
+          <h3>Produse</h3>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Produs</th>
+                  <th scope="col">Detalii</th>
+                  <th scope="col">De plată</th>
+                  <th scope="col">Preț întreg</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map((line) => (
+                  <tr key={line.id}>
+                    <td>{line.title}</td>
+                    <td>
+                      {line.category === "product"
+                        ? "Produs"
+                        : `${line.category === "physical" ? "Curs fizic" : "Curs online"}, ${formatAccess(line.days)}${
+                            line.category === "physical" ? (line.accreditation ? ", cu acreditare" : ", fără acreditare") : line.accreditation ? ", cu diplomă" : ""
+                          }${line.advancePayment ? ", doar avans" : ""}`}
+                    </td>
+                    <td>{formatPrice(line.amountBani)}</td>
+                    <td>{formatPrice(line.fullAmountBani)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="admin-order__total">
+            Total de plată: <strong>{formatMoney(order.totalBani)}</strong>
+            {order.fullTotalBani > order.totalBani ? <> · rest la curs: {formatMoney(order.fullTotalBani - order.totalBani)}</> : null}
+          </p>
+        </div>
+
+        <div className="card card--pad">
+          <h3>Client</h3>
+          <p>
+            {order.billingName}
+            <br />
+            <a href={`mailto:${order.billingEmail}`}>{order.billingEmail}</a>
+            {order.billingPhone ? (
+              <>
+                <br />
+                {order.billingPhone}
+              </>
+            ) : null}
+          </p>
+          <h3>Adresa de facturare</h3>
+          <p className="prewrap">{order.billingAddress}</p>
+          <h3>Acorduri</h3>
+          <ul className="plain-list">
+            <li>Termeni acceptați: {formatDateTime(order.termsAcceptedAt)}</li>
+            {order.digitalContentConsentAt ? <li>Acord conținut digital (OUG 34/2014 art. 16 m): {formatDateTime(order.digitalContentConsentAt)}</li> : null}
+          </ul>
+          {order.providerRef || order.panMasked ? (
+            <>
+              <h3>Plată card</h3>
+              <p>
+                Referință procesator: {order.providerRef ?? "–"}
+                <br />
+                Card: {order.panMasked ?? "–"}
+              </p>
+            </>
+          ) : null}
+        </div>
+
+        <div className="card card--pad">
+          <h3>Înscrieri</h3>
+          {order.enrollments.length === 0 ? (
+            <p className="muted">Comanda nu conține cursuri.</p>
+          ) : (
+            <ul className="plain-list">
+              {order.enrollments.map((e) => (
+                <li key={e.id}>
+                  {e.courseTitle}:{" "}
+                  <span className={`status status--${e.paymentStatus === "confirmed" ? "confirmed" : e.paymentStatus === "pending" ? "pending" : "failed"}`}>
+                    {ENROLMENT_LABELS[e.paymentStatus]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3>Istoric</h3>
+          <ol className="timeline">
+            {order.events.map((event) => (
+              <li key={event.id}>
+                <span className="muted">{formatDateTime(event.createdAt)}</span> ·{" "}
+                {event.fromStatus ? `${ORDER_STATUS_LABELS[event.fromStatus]} → ` : ""}
+                {ORDER_STATUS_LABELS[event.toStatus]} ({{ checkout: "comandă", admin: "administrator", ipn: "notificare plată", system: "sistem" }[event.source] ?? event.source})
+                {event.note ? ` – ${event.note}` : ""}
+              </li>
+            ))}
+          </ol>
+          {order.notifications.length > 0 ? (
+            <>
+              <h3>Notificări de plată</h3>
+              <ol className="timeline">
+                {order.notifications.map((n) => (
+                  <li key={n.id}>
+                    <span className="muted">{formatDateTime(n.receivedAt)}</span> · {n.action ?? "–"} (cod {n.errorCode ?? "–"}) · {n.outcome}
+                    {n.message ? ` – ${n.message}` : ""}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+          <p className="muted">Comandă creată la {formatDate(order.createdAt)}.</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * /admin — the admin area's frame: every admin page is a child of this route. The guard runs on
+ * the server for the frame and again in every child loader and action (a child's data request
+ * does not pass through this loader).
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet } from "@remix-run/react";
+import { requireAdmin } from "~/models/session.server";
+
+/** The admin tabs; each area adds its entry here. */
+export const ADMIN_TABS = [
+  { to: "/admin/cursuri-online", label: "Cursuri online" },
+  { to: "/admin/cursuri", label: "Cursuri fizice" },
+  { to: "/admin/produse", label: "Produse" },
+  { to: "/admin/comenzi", label: "Comenzi" },
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({});
+}
+
+export default function AdminLayout() {
+  return (
+    <main className="page container admin">
+      <p className="eyebrow">Administrare</p>
+      <h1>Gestionare academie</h1>
+      <nav className="admin-tabs" aria-label="Secțiuni de administrare">
+        {ADMIN_TABS.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} className="admin-tabs__link" prefetch="intent">
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Administrare – Ana Nails Academy" }, { name: "robots", content: "noindex" }];

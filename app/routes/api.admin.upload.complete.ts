@@ -1,0 +1,30 @@
+/**
+ * POST /api/admin/upload/complete — JSON {key}: after the browser's direct PUT, checks what was
+ * stored (exists, size within the folder's limit, real type by its first bytes). A wrong or
+ * oversize object is deleted and the answer is 4xx {error}. Admins only.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireAdmin } from "~/models/session.server";
+import { log } from "~/services/log.server";
+import { verifyUpload } from "~/services/uploads.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const parsed = z.object({ key: z.string().max(200) }).safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return json({ error: "Cerere invalidă." }, { status: 400 });
+  try {
+    const result = await verifyUpload(parsed.data.key);
+    if (!result.ok) return json({ error: result.error }, { status: result.status });
+    return json({ key: result.key, size: result.size, contentType: result.contentType });
+  } catch (error) {
+    log.error("upload: checking an upload failed", { error: String(error) });
+    return json({ error: "Încărcarea a eșuat. Încearcă din nou." }, { status: 500 });
+  }
+}
+
+/** GET is not a thing here; non-admins still get 401/403 first, like every admin route. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  throw new Response("Not found", { status: 404 });
+}

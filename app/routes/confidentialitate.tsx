@@ -1,0 +1,12 @@
+/** /confidentialitate — legal page (SPEC §2 "Legal pages"); the view is shared by the six legal routes. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/legal/LegalPage";
+import { legalAction, legalLoader } from "~/services/legal-page.server";
+
+export const loader = (args: LoaderFunctionArgs) => legalLoader("/confidentialitate", args);
+/** Admins edit the page inline (requireAdmin first). */
+export const action = (args: ActionFunctionArgs) => legalAction("/confidentialitate", args);
+
+export default LegalPage;
+export const meta = legalMeta;
+export const ErrorBoundary = LegalErrorBoundary;

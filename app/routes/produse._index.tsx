@@ -1,0 +1,57 @@
+/** /produse — product list; empty: products will be available in the coming weeks (SPEC §2). */
+import { json, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { ProductCard } from "~/components/catalogue/ProductCard";
+import { RouteErrorContent } from "~/components/ErrorState";
+import { publicUrlFrom, seo } from "~/lib/seo";
+import { productCards } from "~/models/catalogue.server";
+
+const EMPTY_PRODUCTS = "Produsele vor fi disponibile în săptămânile următoare.";
+
+export async function loader() {
+  return json({ products: await productCards() });
+}
+
+export default function Products() {
+  const { products } = useLoaderData<typeof loader>();
+  return (
+    <main className="page">
+      <div className="container">
+        <header className="page-header">
+          <p className="eyebrow">Magazin</p>
+          <h1>Produse profesionale pentru unghii</h1>
+          <p className="lead">
+            Produsele cu care lucrăm zilnic în salon și la cursuri, alese și testate de formatoare. Livrare prin curier
+            în toată țara sau ridicare din Constanța.
+          </p>
+        </header>
+        {products.length === 0 ? (
+          <div className="empty-state">
+            <p>{EMPTY_PRODUCTS}</p>
+            <Link to="/cursuri" className="button button--ghost">
+              Vezi cursurile
+            </Link>
+          </div>
+        ) : (
+          <div className="grid catalogue-grid">
+            {products.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Produse pentru manichiură",
+    description: "Kituri de ojă semipermanentă, lămpi UV/LED, pile și îngrijire pentru cuticule, folosite la cursurile noastre.",
+    path: "/produse",
+    publicUrl: publicUrlFrom(matches),
+  });
+
+export function ErrorBoundary() {
+  return <RouteErrorContent error={useRouteError()} message="Nu s-au putut prelua produsele" backTo="/" backLabel="Pagina principală" />;
+}

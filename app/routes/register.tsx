@@ -1,0 +1,104 @@
+/**
+ * /register — create an account (SPEC §2): nume, e-mail, password (the five rules) and the
+ * marketing opt-in (unticked). Success logs the user in and lands on /cont with a toast.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { AuthCard } from "~/components/account/AuthCard";
+import { CheckboxField, Field } from "~/components/ui/Field";
+import { FormAlert } from "~/components/ui/FormAlert";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { ValidatedForm } from "~/components/ui/ValidatedForm";
+import { useZodForm } from "~/components/ui/useZodForm";
+import { ACCOUNT_MESSAGES, tooManyAttemptsMessage } from "~/lib/account-messages";
+import { privateHeaders } from "~/lib/http";
+import { privatePageMeta } from "~/lib/meta";
+import { registerSchema } from "~/lib/validation/account";
+import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { createSession, requireGuest } from "~/models/session.server";
+import { EmailTakenError, registerUser } from "~/models/user.server";
+import { log } from "~/services/log.server";
+import { assertSameOrigin } from "~/services/origin.server";
+import { hitRegister } from "~/services/rate-limit.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  return json({});
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  await requireGuest(request);
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const hide = { hideFields: ["password"] };
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
+  }
+  try {
+    const limit = await hitRegister(request);
+    if (!limit.allowed) {
+      return json(
+        { result: submission.reply({ ...hide, formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] }) },
+        { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
+      );
+    }
+    const user = await registerUser(submission.value);
+    const cookie = await createSession(user.id, request);
+    return redirectWithToast("/cont", { message: ACCOUNT_MESSAGES.registerSuccess }, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return json({ result: submission.reply({ ...hide, fieldErrors: { email: [EMAIL_MESSAGES.taken] } }) }, { status: 409 });
+    }
+    log.error("registration failed", { error });
+    return json({ result: submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.registerFailed] }) }, { status: 500 });
+  }
+}
+
+export default function RegisterPage() {
+  const actionData = useActionData<typeof action>();
+  const { form, fields, formProps, invalidSubmit } = useZodForm({
+    id: "register",
+    schema: registerSchema,
+    lastResult: actionData?.result,
+  });
+
+  return (
+    <AuthCard
+      title="Creează un cont"
+      intro="Un singur cont pentru cursuri, cursuri online, coș și diplome."
+      footer={
+        <p>
+          Ai deja cont?{" "}
+          <Link to="/autentificare" className="auth__link">
+            Autentifică-te
+          </Link>
+        </p>
+      }
+    >
+      <ValidatedForm form={form} formProps={formProps} className="form auth__form">
+        <FormAlert id={form.errorId} messages={invalidSubmit ? [INVALID_FORM_MESSAGE] : form.errors} />
+        <Field meta={fields.name} label="Nume" autoComplete="name" />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
+        <Field
+          meta={fields.password}
+          label="Parolă"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          hint="Minimum 8 caractere, cu literă mică, literă mare, cifră și caracter special (ex. !, -, @)."
+        />
+        <CheckboxField meta={fields.marketing} label="Vreau să primesc pe email noutăți despre cursuri și oferte." />
+        <p className="auth__legal">
+          Prin crearea contului ești de acord cu <Link to="/termeni">Termenii și condițiile</Link> și cu{" "}
+          <Link to="/confidentialitate">Politica de confidențialitate</Link>.
+        </p>
+        <SubmitButton pendingLabel="Se creează contul…">Creează contul</SubmitButton>
+      </ValidatedForm>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Creează un cont");
+export const headers = privateHeaders;

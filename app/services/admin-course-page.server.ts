@@ -1,0 +1,185 @@
+/**
+ * The loaders and actions of the two course tabs (online and physical courses share them, so
+ * the route modules stay one line each): list, editor (create and edit) and delete. Each one
+ * calls requireAdmin first (DESIGN §5), then parses, calls the course model and responds.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import type { CourseKind } from "../../db/schema";
+import { parseId } from "~/lib/ids";
+import { SHORT_TOAST } from "~/lib/toast";
+import {
+  COURSE_FORM_MESSAGES,
+  courseFormSchema,
+  courseToFormValue,
+  newCourseFormValue,
+  toCourseInput,
+  type CourseForm,
+} from "~/lib/validation/admin-course";
+import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
+import { requireAdmin } from "~/models/session.server";
+import { catalogueImage } from "./images.server";
+import { log } from "./log.server";
+import { getStorage, imageUrl } from "./storage.server";
+import { redirectWithToast } from "./toast.server";
+import { courseFileTarget, maxBytesFor, readAdminForm, uploadLimits, verifyUpload } from "./uploads.server";
+
+export const COURSE_TABS: Record<CourseKind, { path: string; label: string; singular: string }> = {
+  online: { path: "/admin/cursuri-online", label: "Cursuri online", singular: "curs online" },
+  physical: { path: "/admin/cursuri", label: "Cursuri fizice", singular: "curs fizic" },
+};
+
+// ─── List ─────────────────────────────────────────────────────────────────────────────────
+
+export async function courseListLoader(kind: CourseKind, { request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  try {
+    const courses = await listCoursesForAdmin(kind);
+    const images = await Promise.all(courses.map((c) => catalogueImage(c.imageKey)));
+    return json({ kind, error: null as string | null, courses: courses.map((c, i) => ({ ...c, image: images[i] })) });
+  } catch (error) {
+    log.error("admin: loading the course list failed", { error: String(error) });
+    return json({ kind, error: COURSE_FORM_MESSAGES.loadFailed as string | null, courses: [] }, { status: 500 });
+  }
+}
+
+// ─── Editor ───────────────────────────────────────────────────────────────────────────────
+
+const MEDIA_TTL = { ttlSeconds: 3600 };
+
+/** Signed URLs for the media keys a form shows (previews, links). */
+async function urlsFor(keys: Iterable<string | null | undefined>): Promise<Record<string, string>> {
+  const urls: Record<string, string> = {};
+  for (const key of new Set([...keys].filter((k): k is string => Boolean(k)))) {
+    try {
+      const url = key.startsWith("courses/") || key.startsWith("products/") ? await imageUrl(key) : await getStorage().getUrl(key, MEDIA_TTL);
+      if (url) urls[key] = url;
+    } catch {
+      // an invalid key shows without a link
+    }
+  }
+  return urls;
+}
+
+function uploadSettings() {
+  return { limits: uploadLimits(), maxBytes: { image: maxBytesFor("image"), video: maxBytesFor("video"), pdf: maxBytesFor("pdf") } };
+}
+
+/** `nou` → null (create); a number → that course; anything else → 404. */
+function editorId(param: string | undefined): number | null {
+  if (param === "nou") return null;
+  const id = parseId(param);
+  if (!id) throw new Response("Cursul nu există.", { status: 404 });
+  return id;
+}
+
+export async function courseEditorLoader(kind: CourseKind, { request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = editorId(params.id);
+  if (id === null) {
+    return json({ kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings() });
+  }
+  const course = await getCourseForAdmin(kind, id);
+  if (!course) throw new Response("Cursul nu există.", { status: 404 });
+  const urls = await urlsFor([course.imageKey, ...course.lessons.flatMap((l) => [l.videoKey, l.pdfKey])]);
+  return json({ kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings() });
+}
+
+export interface EditorActionData {
+  result: SubmissionResult<string[]> | null;
+  formError: string | null;
+  urls: Record<string, string>;
+}
+
+/** Media fields of a parsed course form with their form names. */
+function mediaFields(value: CourseForm): Array<{ name: string; key: string }> {
+  const list: Array<{ name: string; key: string }> = [];
+  if (value.imageKey) list.push({ name: "imageKey", key: value.imageKey });
+  value.lessons.forEach((lesson, i) => {
+    if (lesson.videoKey) list.push({ name: `lessons[${i}].videoKey`, key: lesson.videoKey });
+    if (lesson.pdfKey) list.push({ name: `lessons[${i}].pdfKey`, key: lesson.pdfKey });
+  });
+  return list;
+}
+
+export async function courseEditorAction(kind: CourseKind, { request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = editorId(params.id);
+  const tab = COURSE_TABS[kind];
+  const { formData, uploadErrors, storedKeys, tooLarge } = await readAdminForm(request, courseFileTarget);
+  if (tooLarge) {
+    return json<EditorActionData>(
+      { result: null, urls: {}, formError: `Fișierele trimise depășesc ${uploadLimits().form}. Activează JavaScript pentru încărcări mari (se trimit direct, cu bară de progres), sau încarcă fișierele pe rând.` },
+      { status: 413 },
+    );
+  }
+  const schema = courseFormSchema(kind);
+  const submission = parseWithZod(formData, { schema });
+  const keysInForm = [...formData.entries()].filter(([name]) => /(^imageKey$|videoKey$|pdfKey$)/.test(name)).map(([, v]) => String(v));
+  const urls = await urlsFor(keysInForm);
+  const hasUploadErrors = Object.keys(uploadErrors).length > 0;
+  if (submission.status !== "success" || hasUploadErrors) {
+    const status = submission.status === "error" || hasUploadErrors ? 400 : 200;
+    return json<EditorActionData>({ result: submission.reply({ fieldErrors: uploadErrors }), formError: null, urls }, { status });
+  }
+
+  // Keys uploaded directly by the browser: check those that are new for this course.
+  const before = id === null ? null : await getCourseForAdmin(kind, id);
+  if (id !== null && !before) throw new Response("Cursul nu există.", { status: 404 });
+  const known = new Set<string>([before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap((l) => [l.videoKey ?? "", l.pdfKey ?? ""])]);
+  const keyErrors: Record<string, string[]> = {};
+  for (const { name, key } of mediaFields(submission.value)) {
+    if (known.has(key) || storedKeys.has(key)) continue;
+    const check = await verifyUpload(key);
+    if (!check.ok) keyErrors[name] = [check.error];
+  }
+  if (Object.keys(keyErrors).length > 0) {
+    return json<EditorActionData>({ result: submission.reply({ fieldErrors: keyErrors }), formError: null, urls }, { status: 400 });
+  }
+
+  try {
+    const saved = await saveCourse(id, toCourseInput(kind, submission.value));
+    if (!saved.ok) throw new Response("Cursul nu există.", { status: 404 });
+    return redirectWithToast(`${tab.path}/${saved.id}`, {
+      ...SHORT_TOAST,
+      message: saved.created ? COURSE_FORM_MESSAGES.created : COURSE_FORM_MESSAGES.updated,
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    log.error("admin: saving a course failed", { error: String(error) });
+    return json<EditorActionData>({ result: submission.reply(), formError: COURSE_FORM_MESSAGES.saveFailed, urls }, { status: 500 });
+  }
+}
+
+// ─── Delete (confirmation step) ───────────────────────────────────────────────────────────
+
+export async function courseDeleteLoader(kind: CourseKind, { request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const course = id ? await getCourseForAdmin(kind, id) : null;
+  if (!course) throw new Response("Cursul nu există.", { status: 404 });
+  const [card] = (await listCoursesForAdmin(kind)).filter((c) => c.id === course.id);
+  return json({ kind, course: { id: course.id, title: course.title, secondTitle: course.secondTitle, isPublished: course.isPublished }, enrollments: card?.enrollments ?? 0 });
+}
+
+export async function courseDeleteAction(kind: CourseKind, { request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const tab = COURSE_TABS[kind];
+  const id = parseId(params.id);
+  if (!id) throw new Response("Cursul nu există.", { status: 404 });
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return redirect(tab.path);
+  try {
+    const { outcome } = await deleteCourse(kind, id);
+    if (outcome === "not-found") return redirectWithToast(tab.path, { ...SHORT_TOAST, type: "error", message: COURSE_FORM_MESSAGES.deleteFailed });
+    return redirectWithToast(tab.path, {
+      ...SHORT_TOAST,
+      type: outcome === "hidden" ? "info" : "success",
+      message: outcome === "hidden" ? COURSE_FORM_MESSAGES.hidden : COURSE_FORM_MESSAGES.deleted,
+    });
+  } catch (error) {
+    log.error("admin: deleting a course failed", { error: String(error) });
+    return redirectWithToast(tab.path, { ...SHORT_TOAST, type: "error", message: COURSE_FORM_MESSAGES.deleteFailed });
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Login with remix-auth's FormStrategy (DESIGN §5). The strategy reads the posted form (it
+ * clones the request: never read the body before `authenticate`), validates it with the same
+ * zod schema as the browser, applies the login rate limit, and checks e-mail + argon2id hash.
+ * It returns the user and the safe redirect target, or throws a LoginError carrying the
+ * conform reply the login page shows (the typed e-mail kept, the password never echoed).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { ACCOUNT_MESSAGES, tooManyAttemptsMessage } from "~/lib/account-messages";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { loginSchema } from "~/lib/validation/account";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { verifyLogin } from "~/models/user.server";
+import { log } from "~/services/log.server";
+import { forgiveLogin, hitLogin } from "~/services/rate-limit.server";
+
+export interface AuthenticatedUser {
+  id: string;
+  redirectTo: string;
+}
+
+export class LoginError extends Error {
+  constructor(
+    readonly status: number,
+    readonly result: SubmissionResult<string[]>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super("login failed");
+    this.name = "LoginError";
+  }
+}
+
+export const authenticator = new Authenticator<AuthenticatedUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const submission = parseWithZod(form, { schema: loginSchema });
+    const hide = { hideFields: ["password"] };
+    if (submission.status !== "success") {
+      throw new LoginError(400, submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }));
+    }
+    const { email, password, redirectTo } = submission.value;
+    try {
+      const limit = await hitLogin(request, email);
+      if (!limit.allowed) {
+        throw new LoginError(429, submission.reply({ ...hide, formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] }), {
+          "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)),
+        });
+      }
+      const user = await verifyLogin(email, password);
+      if (!user) {
+        throw new LoginError(401, submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.wrongCredentials] }));
+      }
+      await forgiveLogin(request, email);
+      return { id: user.id, redirectTo: safeRedirect(redirectTo, "/cont") };
+    } catch (error) {
+      if (error instanceof LoginError) throw error;
+      log.error("login failed", { error });
+      throw new LoginError(500, submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.loginFailed] }));
+    }
+  }),
+  "form",
+);

@@ -1,0 +1,85 @@
+/**
+ * Outgoing e-mail (DESIGN §7). SMTP_URL set → nodemailer over SMTP; otherwise every message is
+ * written as an RFC 822 `.eml` file into DATA_DIR/outbox (the embedded default: open it in any
+ * mail client), with one log line. `sendMail` throws when the message could not be handed over.
+ *
+ * This contract is shared with the cart and checkout code: keep `MailMessage` and `sendMail`.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getConfig } from "~/config.server";
+import { log } from "~/services/log.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * SMTP options from `smtp://user:pass@host:587` or `smtps://…:465` (user and password
+ * URL-encoded). Query flags `?ignoreTLS=true` / `?requireTLS=true` are honoured, e.g. for a
+ * relay on loopback.
+ */
+export function smtpOptionsFromUrl(url: string) {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === "smtps:";
+  const flag = (name: string) => parsed.searchParams.get(name) === "true";
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port) || (secure ? 465 : 587),
+    secure,
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
+    ignoreTLS: flag("ignoreTLS"),
+    requireTLS: flag("requireTLS"),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  };
+}
+
+let smtp: { url: string; transport: Transporter } | undefined;
+
+function smtpTransport(url: string): Transporter {
+  if (smtp?.url !== url) {
+    smtp?.transport.close();
+    smtp = { url, transport: nodemailer.createTransport(smtpOptionsFromUrl(url)) };
+  }
+  return smtp.transport;
+}
+
+/** Builds the raw RFC 822 message without sending it. */
+let composer: Transporter | undefined;
+
+export async function sendMail(message: MailMessage): Promise<void> {
+  const config = getConfig();
+  const envelope = { from: config.mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+  if (config.mail.smtpUrl) {
+    try {
+      await smtpTransport(config.mail.smtpUrl).sendMail(envelope);
+    } catch (error) {
+      log.error("mail could not be sent", { subject: message.subject, error });
+      throw error;
+    }
+    log.info("mail sent", { subject: message.subject });
+    return;
+  }
+  composer ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const built = await composer.sendMail(envelope);
+  await fs.mkdir(config.mail.outboxDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(config.mail.outboxDir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
+  await fs.writeFile(file, built.message as Buffer, { mode: 0o600 });
+  log.info("mail written to the outbox", { file: path.basename(file), subject: message.subject });
+}
+
+/** Tests only: close and forget the SMTP connection (after SMTP_URL changed). */
+export function resetMailForTests() {
+  smtp?.transport.close();
+  smtp = undefined;
+}

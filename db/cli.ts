@@ -1,0 +1,41 @@
+/**
+ * `npm run db:migrate` and `npm run db:seed` against the configured database (DATABASE_URL, or
+ * the embedded one in DATA_DIR/pglite: stop the running site first, PGlite has one owner).
+ */
+import path from "node:path";
+import { getConfig } from "../app/config.server";
+import { getStorage } from "../app/services/storage.server";
+import { connect, setDatabaseHandle } from "./client";
+import { runMigrations } from "./migrate";
+import { seed } from "./seed";
+
+const command = process.argv[2];
+if (command !== "migrate" && command !== "seed") {
+  console.error("Usage: tsx db/cli.ts migrate|seed");
+  process.exit(2);
+}
+
+const config = getConfig();
+const handle = await connect({
+  url: config.databaseUrl,
+  pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+});
+setDatabaseHandle(handle);
+try {
+  await handle.withStartupLock(async () => {
+    await runMigrations(handle);
+    console.log("Migrations applied.");
+    if (command === "seed") {
+      const report = await seed(handle.db, { config, storage: getStorage() });
+      console.log(`Seed: ${JSON.stringify(report.created)}`);
+      if (report.generatedAdminPassword) {
+        console.log(`Admin login: ${config.admin.email} / ${report.generatedAdminPassword}`);
+      }
+    }
+  });
+} catch (error) {
+  console.error(`${command} failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

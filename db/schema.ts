@@ -1,0 +1,579 @@
+/**
+ * The whole data model (SPEC §3, DESIGN §4). Money is always an integer number of bani.
+ * Every table has NOT NULL where a value is always known, CHECKs for the value rules and an
+ * index on each lookup path. Migrations in ../migrations are generated from this file.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { CourseContent } from "../app/lib/course-content";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const USER_ROLES = ["user", "admin"] as const;
+export const COURSE_KINDS = ["physical", "online"] as const;
+export const CART_CATEGORIES = ["physical", "online", "product"] as const;
+export const PAYMENT_METHODS = ["bank_transfer", "card", "free"] as const;
+export const ORDER_STATUSES = [
+  "awaiting_transfer",
+  "awaiting_payment",
+  "paid",
+  "failed",
+  "cancelled",
+  "refunded",
+] as const;
+export const PAYMENT_STATUSES = ["pending", "confirmed", "failed", "refunded"] as const;
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type CourseKind = (typeof COURSE_KINDS)[number];
+export type CartCategory = (typeof CART_CATEGORIES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+// ─── Accounts ────────────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased; the unique index on lower(email) makes it unique case-insensitively. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull().default(""),
+    /** SPEC "adresa": the billing address, one free-text field. */
+    address: text("address").notNull().default(""),
+    role: text("role").$type<UserRole>().notNull().default("user"),
+    marketingOptIn: boolean("marketing_opt_in").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_role_check", inList("role", USER_ROLES)),
+    check("users_email_check", sql`position('@' in ${t.email}) > 1`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the random token held in the signed cookie: a database leak gives no sessions. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the 32 random bytes sent by e-mail. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters shared by every app process (login, register, reset limits). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    resetAt: ts("reset_at").notNull(),
+  },
+  (t) => [
+    index("rate_limits_reset_idx").on(t.resetAt),
+    check("rate_limits_count_check", sql`${t.count} >= 0`),
+  ],
+);
+
+// ─── Catalogue ───────────────────────────────────────────────────────────────────────────────
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").$type<CourseKind>().notNull(),
+    title: text("title").notNull(),
+    secondTitle: text("second_title").notNull().default(""),
+    /** Shown as "Descriere". */
+    thirdTitle: text("third_title").notNull().default(""),
+    category: text("category").notNull().default(""),
+    imageKey: text("image_key"),
+    /** An optional compare-at ("preț întreg") amount shown struck through. */
+    price2Bani: integer("price2_bani"),
+    /** Course length in days; null means "nelimitat" (always null for online courses). */
+    durationDays: integer("duration_days"),
+    /** Next in-person session start (physical courses), used by the home page promo. */
+    nextSessionOn: date("next_session_on"),
+    content: jsonb("content")
+      .$type<CourseContent>()
+      .notNull()
+      .default(sql`'{"chapters":[],"days":[]}'::jsonb`),
+    isPublished: boolean("is_published").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("courses_kind_check", inList("kind", COURSE_KINDS)),
+    check("courses_price2_check", sql`${t.price2Bani} is null or ${t.price2Bani} >= 0`),
+    check("courses_duration_check", sql`${t.durationDays} is null or ${t.durationDays} > 0`),
+    index("courses_listing_idx").on(t.kind, t.isPublished, t.position),
+  ],
+);
+
+export const coursePriceOptions = pgTable(
+  "course_price_options",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** Period (physical) or access days (online); null means "nelimitat". */
+    days: integer("days"),
+    amountBani: integer("amount_bani").notNull(),
+    accreditation: boolean("accreditation").notNull().default(false),
+    advancePayment: boolean("advance_payment").notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("course_price_options_course_idx").on(t.courseId, t.position),
+    check("course_price_options_amount_check", sql`${t.amountBani} >= 0`),
+    check("course_price_options_days_check", sql`${t.days} is null or ${t.days} > 0`),
+  ],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    chapterId: integer("chapter_id").notNull(),
+    lessonId: integer("lesson_id").notNull(),
+    title: text("title").notNull(),
+    explanation: text("explanation").notNull().default(""),
+    videoKey: text("video_key"),
+    pdfKey: text("pdf_key"),
+    videoDurationSeconds: integer("video_duration_seconds"),
+    isPublished: boolean("is_published").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("lessons_course_chapter_lesson_key").on(t.courseId, t.chapterId, t.lessonId),
+    check("lessons_ids_check", sql`${t.chapterId} >= 0 and ${t.lessonId} >= 0`),
+    check(
+      "lessons_duration_check",
+      sql`${t.videoDurationSeconds} is null or ${t.videoDurationSeconds} >= 0`,
+    ),
+  ],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    description: text("description").notNull().default(""),
+    imageKey: text("image_key"),
+    priceBani: integer("price_bani").notNull(),
+    price2Bani: integer("price2_bani"),
+    isPublished: boolean("is_published").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_price_check", sql`${t.priceBani} >= 0`),
+    check("products_price2_check", sql`${t.price2Bani} is null or ${t.price2Bani} >= 0`),
+    index("products_listing_idx").on(t.isPublished, t.position),
+  ],
+);
+
+export const termsPages = pgTable("terms_pages", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  pageKey: text("page_key").notNull().unique(),
+  sections: jsonb("sections").$type<Array<{ title: string; description: string }>>().notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ─── Cart, orders, enrolments ────────────────────────────────────────────────────────────────
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").$type<CartCategory>().notNull(),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
+    /** Physical: the chosen period's base option; online: the chosen option. */
+    priceOptionId: integer("price_option_id").references(() => coursePriceOptions.id, {
+      onDelete: "cascade",
+    }),
+    accreditation: boolean("accreditation").notNull().default(false),
+    advancePayment: boolean("advance_payment").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("cart_lines_user_idx").on(t.userId),
+    uniqueIndex("cart_lines_user_course_key")
+      .on(t.userId, t.courseId)
+      .where(sql`${t.courseId} is not null`),
+    uniqueIndex("cart_lines_user_product_key")
+      .on(t.userId, t.productId)
+      .where(sql`${t.productId} is not null`),
+    check("cart_lines_category_check", inList("category", CART_CATEGORIES)),
+    check(
+      "cart_lines_item_check",
+      sql`(${t.category} = 'product' and ${t.productId} is not null and ${t.courseId} is null)
+        or (${t.category} <> 'product' and ${t.courseId} is not null and ${t.productId} is null
+            and ${t.priceOptionId} is not null)`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Internal sequence number. */
+    number: integer("number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    /**
+     * Public reference written on the bank transfer (e.g. AN-7K3Q9X2M). Derived from the
+     * idempotency key, so the transfer panel can show it before the order row exists.
+     */
+    reference: text("reference").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status").$type<OrderStatus>().notNull(),
+    paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
+    /** Amount due now (what is paid), in bani. */
+    totalBani: integer("total_bani").notNull(),
+    /** Full price of everything ordered; minus totalBani is the balance paid at the course. */
+    fullTotalBani: integer("full_total_bani").notNull(),
+    currency: text("currency").notNull().default("RON"),
+    billingName: text("billing_name").notNull(),
+    billingEmail: text("billing_email").notNull(),
+    billingPhone: text("billing_phone").notNull().default(""),
+    billingAddress: text("billing_address").notNull(),
+    /** Unique per checkout of one cart's contents: a replayed or doubled POST makes one order. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    providerRef: text("provider_ref"),
+    panMasked: text("pan_masked"),
+    termsAcceptedAt: ts("terms_accepted_at").notNull(),
+    /** OUG 34/2014 art. 16 m): consent to start digital content and waiver of withdrawal. */
+    digitalContentConsentAt: ts("digital_content_consent_at"),
+    withdrawalWaiverAt: ts("withdrawal_waiver_at"),
+    paidAt: ts("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+    check("orders_status_check", inList("status", ORDER_STATUSES)),
+    check("orders_method_check", inList("payment_method", PAYMENT_METHODS)),
+    check(
+      "orders_amounts_check",
+      sql`${t.totalBani} >= 0 and ${t.fullTotalBani} >= ${t.totalBani}`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    category: text("category").$type<CartCategory>().notNull(),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    priceOptionId: integer("price_option_id").references(() => coursePriceOptions.id, {
+      onDelete: "set null",
+    }),
+    /** Snapshots: the order keeps what was bought even if the catalogue changes. */
+    title: text("title").notNull(),
+    days: integer("days"),
+    accreditation: boolean("accreditation").notNull().default(false),
+    advancePayment: boolean("advance_payment").notNull().default(false),
+    amountBani: integer("amount_bani").notNull(),
+    fullAmountBani: integer("full_amount_bani").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    check("order_lines_category_check", inList("category", CART_CATEGORIES)),
+    check(
+      "order_lines_amounts_check",
+      sql`${t.amountBani} >= 0 and ${t.fullAmountBani} >= ${t.amountBani}`,
+    ),
+  ],
+);
+
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<OrderStatus>(),
+    toStatus: text("to_status").$type<OrderStatus>().notNull(),
+    /** checkout | admin | ipn | system */
+    source: text("source").notNull(),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Every payment notification (IPN) as received, for audit and reconciliation. */
+export const paymentNotifications = pgTable(
+  "payment_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    provider: text("provider").notNull(),
+    rawBody: text("raw_body").notNull(),
+    decoded: jsonb("decoded"),
+    action: text("action"),
+    errorCode: integer("error_code"),
+    /** applied | unchanged | rejected | error */
+    outcome: text("outcome").notNull(),
+    message: text("message").notNull().default(""),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+  },
+  (t) => [index("payment_notifications_order_idx").on(t.orderId, t.receivedAt)],
+);
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "restrict" }),
+    courseType: text("course_type").$type<CourseKind>().notNull(),
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull().default("pending"),
+    progress: integer("progress").notNull().default(0),
+    completedChapters: jsonb("completed_chapters").$type<number[]>().notNull().default([]),
+    /** The chosen option at purchase: what the student bought, even if the course changes. */
+    optionSnapshot: jsonb("option_snapshot")
+      .$type<{
+        days: number | null;
+        accreditation: boolean;
+        advancePayment: boolean;
+        amountBani: number;
+        fullAmountBani: number;
+      }>()
+      .notNull(),
+    /** End of access (online courses with limited days); null = unlimited or not started. */
+    accessUntil: ts("access_until"),
+    orderLineId: uuid("order_line_id").references(() => orderLines.id, { onDelete: "set null" }),
+    confirmedAt: ts("confirmed_at"),
+    completedAt: ts("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("enrollments_user_course_key").on(t.userId, t.courseId),
+    index("enrollments_course_idx").on(t.courseId),
+    index("enrollments_order_line_idx").on(t.orderLineId),
+    check("enrollments_course_type_check", inList("course_type", COURSE_KINDS)),
+    check("enrollments_payment_status_check", inList("payment_status", PAYMENT_STATUSES)),
+    check("enrollments_progress_check", sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/** Per lesson: when it was first served (the watch rule) and when it was completed. */
+export const lessonProgress = pgTable(
+  "lesson_progress",
+  {
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    firstServedAt: ts("first_served_at").notNull().defaultNow(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enrollmentId, t.lessonId] }),
+    index("lesson_progress_lesson_idx").on(t.lessonId),
+  ],
+);
+
+export const diplomas = pgTable(
+  "diplomas",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Public verification code printed on the PDF and used by /diploma/:code. */
+    code: text("code").notNull().unique(),
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .unique()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    holderName: text("holder_name").notNull(),
+    courseTitle: text("course_title").notNull(),
+    completedOn: date("completed_on").notNull(),
+    issuedAt: ts("issued_at").notNull().defaultNow(),
+  },
+);
+
+// ─── Mail outbox ─────────────────────────────────────────────────────────────────────────────
+
+/** Messages queued in the same transaction as the change they announce; a worker sends them. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status").$type<(typeof MAIL_STATUSES)[number]>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    check("mail_outbox_status_check", inList("status", MAIL_STATUSES)),
+    check("mail_outbox_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+// ─── Relations (for relational queries) ──────────────────────────────────────────────────────
+
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  cartLines: many(cartLines),
+  orders: many(orders),
+  enrollments: many(enrollments),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export const coursesRelations = relations(courses, ({ many }) => ({
+  priceOptions: many(coursePriceOptions),
+  lessons: many(lessons),
+  enrollments: many(enrollments),
+}));
+
+export const coursePriceOptionsRelations = relations(coursePriceOptions, ({ one }) => ({
+  course: one(courses, { fields: [coursePriceOptions.courseId], references: [courses.id] }),
+}));
+
+export const lessonsRelations = relations(lessons, ({ one }) => ({
+  course: one(courses, { fields: [lessons.courseId], references: [courses.id] }),
+}));
+
+export const cartLinesRelations = relations(cartLines, ({ one }) => ({
+  user: one(users, { fields: [cartLines.userId], references: [users.id] }),
+  course: one(courses, { fields: [cartLines.courseId], references: [courses.id] }),
+  product: one(products, { fields: [cartLines.productId], references: [products.id] }),
+  priceOption: one(coursePriceOptions, {
+    fields: [cartLines.priceOptionId],
+    references: [coursePriceOptions.id],
+  }),
+}));
+
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+  lines: many(orderLines),
+  events: many(orderEvents),
+  notifications: many(paymentNotifications),
+}));
+
+export const orderLinesRelations = relations(orderLines, ({ one }) => ({
+  order: one(orders, { fields: [orderLines.orderId], references: [orders.id] }),
+  course: one(courses, { fields: [orderLines.courseId], references: [courses.id] }),
+  product: one(products, { fields: [orderLines.productId], references: [products.id] }),
+}));
+
+export const orderEventsRelations = relations(orderEvents, ({ one }) => ({
+  order: one(orders, { fields: [orderEvents.orderId], references: [orders.id] }),
+}));
+
+export const paymentNotificationsRelations = relations(paymentNotifications, ({ one }) => ({
+  order: one(orders, { fields: [paymentNotifications.orderId], references: [orders.id] }),
+}));
+
+export const enrollmentsRelations = relations(enrollments, ({ one, many }) => ({
+  user: one(users, { fields: [enrollments.userId], references: [users.id] }),
+  course: one(courses, { fields: [enrollments.courseId], references: [courses.id] }),
+  orderLine: one(orderLines, { fields: [enrollments.orderLineId], references: [orderLines.id] }),
+  lessonProgress: many(lessonProgress),
+  diploma: one(diplomas),
+}));
+
+export const lessonProgressRelations = relations(lessonProgress, ({ one }) => ({
+  enrollment: one(enrollments, {
+    fields: [lessonProgress.enrollmentId],
+    references: [enrollments.id],
+  }),
+  lesson: one(lessons, { fields: [lessonProgress.lessonId], references: [lessons.id] }),
+}));
+
+export const diplomasRelations = relations(diplomas, ({ one }) => ({
+  enrollment: one(enrollments, { fields: [diplomas.enrollmentId], references: [enrollments.id] }),
+}));

@@ -1,0 +1,210 @@
+/**
+ * The demo catalogue, legal pages and admin account. Idempotent: everything is looked up by
+ * its natural key first and only missing rows and files are created, so a second run changes
+ * nothing. Runs automatically on an empty database at start-up, and by `npm run db:seed`.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Config } from "../app/config.server";
+import { contentTypeForKey } from "../app/lib/storage-keys";
+import { hashPassword } from "../app/services/password.server";
+import type { StorageBackend } from "../app/services/storage.server";
+import type { Db } from "./client";
+import { coursePriceOptions, courses, lessons, products, termsPages, users } from "./schema";
+import { seedCourses, seedProducts, seedTermsPages } from "./seed-data";
+
+/** Fixed timestamp in seed keys so that a second run finds the same objects. */
+const SEED_STAMP = 1735689600000;
+const assetsFolder = fileURLToPath(new URL("../db/seed-assets/", import.meta.url));
+
+export const seedKeys = {
+  image: (folder: "courses" | "products", name: string) => `${folder}/${SEED_STAMP}_${name}.webp`,
+  video: `videos/${SEED_STAMP}_lectie-demo.mp4`,
+  /** The video's poster frame, found by the player next to the video (lib/player posterKeyFor). */
+  poster: `videos/${SEED_STAMP}_lectie-demo-poster.webp`,
+  pdf: `pdfs/${SEED_STAMP}_fisa-lectie.pdf`,
+};
+/** Seconds: the seeded lesson video's real length (the watch rule uses it). */
+export const SEED_VIDEO_SECONDS = 5;
+
+export interface SeedReport {
+  created: { courses: number; products: number; termsPages: number; files: number; admin: boolean };
+  /** Set only when the admin was created with a generated password (print it once). */
+  generatedAdminPassword?: string;
+}
+
+export interface SeedOptions {
+  config: Pick<Config, "admin" | "business" | "isProduction" | "databaseUrl">;
+  storage: StorageBackend;
+  now?: Date;
+}
+
+function fillPlaceholders(text: string, business: Config["business"]): string {
+  return text
+    .replaceAll("{business}", business.name)
+    .replaceAll("{address}", business.address)
+    .replaceAll("{cui}", business.cui)
+    .replaceAll("{regCom}", business.regCom)
+    .replaceAll("{email}", business.email);
+}
+
+/** A password meeting every SPEC §5 rule: lower, upper, digit, special, 20 characters. */
+function generatePassword(): string {
+  return `${randomBytes(12).toString("base64url")}aA1!`;
+}
+
+async function ensureFile(storage: StorageBackend, key: string, file: string): Promise<boolean> {
+  if (await storage.head(key)) return false;
+  await storage.put(key, fs.readFileSync(`${assetsFolder}${file}`), contentTypeForKey(key));
+  return true;
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row.n === 0;
+}
+
+export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
+  const { config, storage } = options;
+  const now = options.now ?? new Date();
+  const report: SeedReport = {
+    created: { courses: 0, products: 0, termsPages: 0, files: 0, admin: false },
+  };
+
+  // Media first: rows only point at files that exist.
+  const files: Array<[string, string]> = [
+    [seedKeys.video, "lectie-demo.mp4"],
+    [seedKeys.poster, "lectie-demo-poster.webp"],
+    [seedKeys.pdf, "fisa-lectie.pdf"],
+  ];
+  for (const course of seedCourses) {
+    files.push([seedKeys.image("courses", course.image), `${course.image}.webp`]);
+    files.push([seedKeys.image("courses", `${course.image}-480`), `${course.image}-480.webp`]);
+  }
+  for (const product of seedProducts) {
+    files.push([seedKeys.image("products", product.image), `${product.image}.webp`]);
+    files.push([seedKeys.image("products", `${product.image}-480`), `${product.image}-480.webp`]);
+  }
+  for (const [key, file] of files) {
+    if (await ensureFile(storage, key, file)) report.created.files++;
+  }
+
+  await db.transaction(async (tx) => {
+    for (const course of seedCourses) {
+      const existing = await tx
+        .select({ id: courses.id })
+        .from(courses)
+        .where(and(eq(courses.kind, course.kind), eq(courses.title, course.title)))
+        .limit(1);
+      if (existing.length > 0) continue;
+
+      const nextSessionOn =
+        course.nextSessionInDays === undefined
+          ? null
+          : new Date(now.getTime() + course.nextSessionInDays * 86_400_000).toISOString().slice(0, 10);
+      const [row] = await tx
+        .insert(courses)
+        .values({
+          kind: course.kind,
+          title: course.title,
+          secondTitle: course.secondTitle,
+          thirdTitle: course.thirdTitle,
+          category: course.category,
+          imageKey: seedKeys.image("courses", course.image),
+          price2Bani: course.price2Bani ?? null,
+          durationDays: course.durationDays,
+          nextSessionOn,
+          content: course.content,
+          isPublished: true,
+          position: course.position,
+        })
+        .returning({ id: courses.id });
+      await tx.insert(coursePriceOptions).values(
+        course.prices.map((price, position) => ({
+          courseId: row.id,
+          days: price.days,
+          amountBani: price.amountBani,
+          accreditation: price.accreditation ?? false,
+          advancePayment: price.advancePayment ?? false,
+          position,
+        })),
+      );
+      if (course.lessons?.length) {
+        await tx.insert(lessons).values(
+          course.lessons.map((lesson) => ({
+            courseId: row.id,
+            chapterId: lesson.chapterId,
+            lessonId: lesson.lessonId,
+            title: lesson.title,
+            explanation: lesson.explanation,
+            videoKey: seedKeys.video,
+            videoDurationSeconds: SEED_VIDEO_SECONDS,
+            pdfKey: lesson.withPdf ? seedKeys.pdf : null,
+            isPublished: true,
+          })),
+        );
+      }
+      report.created.courses++;
+    }
+
+    for (const product of seedProducts) {
+      const existing = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.title, product.title))
+        .limit(1);
+      if (existing.length > 0) continue;
+      await tx.insert(products).values({
+        title: product.title,
+        subtitle: product.subtitle,
+        description: product.description,
+        imageKey: seedKeys.image("products", product.image),
+        priceBani: product.priceBani,
+        price2Bani: product.price2Bani ?? null,
+        isPublished: true,
+        position: product.position,
+      });
+      report.created.products++;
+    }
+
+    for (const [pageKey, sections] of Object.entries(seedTermsPages)) {
+      const inserted = await tx
+        .insert(termsPages)
+        .values({
+          pageKey,
+          sections: sections.map((s) => ({
+            title: s.title,
+            description: fillPlaceholders(s.description, config.business),
+          })),
+        })
+        .onConflictDoNothing({ target: termsPages.pageKey })
+        .returning({ id: termsPages.id });
+      report.created.termsPages += inserted.length;
+    }
+
+    const admin = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${config.admin.email}`)
+      .limit(1);
+    if (admin.length === 0) {
+      // A real deployment must choose its admin password; the demo default generates one.
+      const realDeployment = config.isProduction && Boolean(config.databaseUrl);
+      if (config.admin.password || !realDeployment) {
+        const password = config.admin.password ?? generatePassword();
+        await tx.insert(users).values({
+          email: config.admin.email,
+          passwordHash: await hashPassword(password),
+          name: "Administrator",
+          role: "admin",
+        });
+        report.created.admin = true;
+        if (!config.admin.password) report.generatedAdminPassword = password;
+      }
+    }
+  });
+
+  return report;
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:e2e`: builds the production bundle, then runs Playwright (projects js and
+ * no-js) against it, served on a free port with an empty DATA_DIR. With DATABASE_URL a fresh
+ * database is created on that server for the run (and dropped after); otherwise PGlite.
+ * Extra arguments go to Playwright (e.g. `npm run test:e2e -- tests/e2e/home.spec.ts`).
+ */
+import { randomBytes } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+ensureChromium();
+
+const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, NODE_ENV: "production" },
+});
+if (build.status !== 0) {
+  console.error("remix build failed");
+  process.exit(1);
+}
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-e2e-"));
+let databaseUrl;
+let dropDatabase = async () => {};
+if (process.env.DATABASE_URL) {
+  const name = `e2e_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const cleanup = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
+    await cleanup.end();
+  };
+}
+
+const env = {
+  ...process.env,
+  E2E_PORT: String(port),
+  E2E_BASE_URL: `http://127.0.0.1:${port}`,
+  E2E_DATA_DIR: dataDir,
+  E2E_DATABASE_URL: databaseUrl ?? "",
+  E2E_SESSION_SECRET: randomBytes(32).toString("base64url"),
+  TEST_HOOKS_TOKEN: randomBytes(24).toString("base64url"),
+};
+
+const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env,
+});
+
+await dropDatabase().catch((error) => console.error(`could not drop the e2e database: ${error.message}`));
+if (result.status === 0) fs.rmSync(dataDir, { recursive: true, force: true });
+else console.error(`e2e DATA_DIR kept for inspection: ${dataDir}`);
+process.exit(result.status ?? 1);

@@ -1,0 +1,65 @@
+/** No serious or critical accessibility violation (axe) on any public page of issue 3. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect as baseExpect, test as baseTest, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { COURSES, PRODUCTS } from "./catalogue-helpers";
+
+const pages = [
+  "/",
+  "/cursuri",
+  `/cursuri/curs/${COURSES.basic.id}`,
+  "/cursuri-online",
+  `/cursuri-online/curs/${COURSES.semipermanent.id}`,
+  `/cursuri-online/curs/${COURSES.hygiene.id}`,
+  "/produse",
+  `/produse/produs/${PRODUCTS.kit.id}`,
+  "/termeni",
+  "/inscriere",
+  "/confidentialitate",
+  "/cookie",
+  "/contact",
+  "/about-me",
+  "/servicii",
+  "/shop",
+  "/nu-exista-asa-ceva",
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+}
+
+// axe runs inside the page, so it needs JavaScript; the server-rendered DOM it checks is the
+// same one visitors without JavaScript get.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript to run in the page");
+baseTest.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript to run in the page");
+
+for (const path of pages) {
+  test(`axe: ${path}`, async ({ page }) => {
+    await page.goto(path);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test("axe: a course page with the form's error messages", async ({ page, context, request }) => {
+  const { loginAs } = await import("./fixtures");
+  await loginAs(context, request);
+  await page.goto(`/cursuri/curs/${COURSES.basic.id}`);
+  // The button waits for a period with JavaScript: post the form natively, as a browser without
+  // JavaScript would, to reach the server's error state.
+  await Promise.all([
+    page.waitForNavigation(),
+    page.evaluate(() => (document.querySelector('input[name="priceOptionId"]')?.closest("form") as HTMLFormElement).submit()),
+  ]);
+  await expect(page.getByText("Trebuie să alegi o perioadă")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+baseTest("axe: the cookie banner, open on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByText("Personalizează").click();
+  baseExpect(await seriousViolations(page)).toEqual([]);
+});

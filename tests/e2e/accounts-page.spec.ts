@@ -1,0 +1,80 @@
+/**
+ * The account page (SPEC §2 Account page, §4): sections and anchors, view/edit/cancel/save of
+ * the account information and the billing address, with JavaScript on and off.
+ */
+import { toast } from "./account-helpers";
+import { expect, loginAs, test } from "./fixtures";
+
+test("the sections are there, with their anchors and empty states", async ({ page, context, request }) => {
+  await loginAs(context, request, { name: "Irina Popa" });
+  await page.goto("/cont");
+  for (const [id, title] of [
+    ["cursuri-active", "Cursurile mele"],
+    ["informatii-cont", "Informații cont"],
+    ["adresa-facturare", "Adresa de facturare"],
+    ["facturi", "Facturi și comenzi"],
+  ]) {
+    await expect(page.locator(`#${id}`).getByRole("heading", { level: 2 })).toHaveText(title);
+  }
+  await expect(page.locator("#cursuri-active")).toContainText("Nu ești înscris încă la niciun curs.");
+  await expect(page.locator("#facturi")).toContainText("Nu ai încă facturi sau comenzi.");
+});
+
+test("account information: edit, cancel restores, save", async ({ page, context, request }) => {
+  const { email } = await loginAs(context, request, { name: "Irina Popa", phone: "0722 000 111", address: "Str. Veche 1" });
+  await page.goto("/cont");
+  const section = page.locator("#informatii-cont");
+  await expect(section).toContainText("Irina Popa");
+
+  await section.getByRole("link", { name: "Modifică" }).click();
+  await section.getByLabel("Nume", { exact: true }).fill("Nume Abandonat");
+  await section.getByRole("link", { name: "Anulează" }).click();
+  await expect(section).toContainText("Irina Popa");
+  await expect(section).not.toContainText("Nume Abandonat");
+
+  await section.getByRole("link", { name: "Modifică" }).click();
+  await expect(section.getByLabel("Nume", { exact: true })).toHaveValue("Irina Popa");
+  await expect(section.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await section.getByLabel("Nume", { exact: true }).fill("Irina Constantinescu");
+  await section.getByLabel("Telefon").fill("0733 222 333");
+  await section.getByRole("button", { name: "Salvează" }).click();
+  await expect(toast(page)).toHaveText("Date actualizate cu succes!");
+  await expect(section.getByRole("button", { name: "Salvează" })).toHaveCount(0);
+  await expect(section).toContainText("Irina Constantinescu");
+  await expect(section).toContainText("0733 222 333");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bună, Irina!");
+});
+
+test("account information: an invalid e-mail is refused with its message", async ({ page, context, request }) => {
+  await loginAs(context, request);
+  await page.goto("/cont?edit=account");
+  const section = page.locator("#informatii-cont");
+  await section.getByLabel("Email", { exact: true }).fill("nu-e-email");
+  await section.getByRole("button", { name: "Salvează" }).click();
+  await expect(section.getByText("Emailul trebuie să fie valid")).toBeVisible();
+  await expect(section.locator(".alert")).toHaveText("Vă rugăm să corectați erorile înainte de a trimite formularul.");
+});
+
+test("billing address: edit, cancel restores, save", async ({ page, context, request }) => {
+  await loginAs(context, request, { address: "Str. Mircea cel Bătrân 10, Constanța" });
+  await page.goto("/cont");
+  const section = page.locator("#adresa-facturare");
+  await expect(section).toContainText("Str. Mircea cel Bătrân 10, Constanța");
+
+  await section.getByRole("link", { name: "Modifică" }).click();
+  await section.getByLabel("Adresa de facturare").fill("Adresă abandonată");
+  await section.getByRole("link", { name: "Anulează" }).click();
+  await expect(section).toContainText("Str. Mircea cel Bătrân 10, Constanța");
+
+  await section.getByRole("link", { name: "Modifică" }).click();
+  await expect(section.getByLabel("Adresa de facturare")).toHaveValue("Str. Mircea cel Bătrân 10, Constanța");
+  await section.getByLabel("Adresa de facturare").fill("");
+  await section.getByRole("button", { name: "Salvează" }).click();
+  await expect(section.getByText("Adresa trebuie completată.")).toBeVisible();
+
+  await section.getByLabel("Adresa de facturare").fill("Bd. Tomis 287, Constanța 900407");
+  await section.getByRole("button", { name: "Salvează" }).click();
+  await expect(toast(page)).toHaveText("Date actualizate cu succes!");
+  await expect(section).toContainText("Bd. Tomis 287, Constanța 900407");
+  await expect(section.getByRole("button", { name: "Salvează" })).toHaveCount(0);
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { accessLabel, periodLabel, physicalQuote, priceLabel } from "~/lib/course-quote";
+import { parseMoney } from "~/lib/money";
+import { physicalPeriods } from "~/lib/pricing";
+
+const option = (id: number, days: number | null, amountBani: number, extra: Partial<{ accreditation: boolean; advancePayment: boolean }> = {}) => ({
+  id, days, amountBani, accreditation: false, advancePayment: false, ...extra,
+});
+
+// The seeded basic course: two periods, accreditation variants and an advance row.
+const basic = [
+  option(1, 5, 200000),
+  option(2, 5, 265000, { accreditation: true }),
+  option(3, 10, 230000),
+  option(4, 10, 295000, { accreditation: true }),
+  option(5, 5, 50000, { advancePayment: true }),
+];
+const none = { accreditation: false, advancePayment: false };
+
+describe("physical price selector used by the detail page", () => {
+  it("offers one radio per distinct period, valued with that period's base option id", () => {
+    expect(physicalPeriods(basic).map((p) => ({ id: p.id, label: periodLabel(p.days) }))).toEqual([
+      { id: 1, label: "5 zile" },
+      { id: 3, label: "10 zile" },
+    ]);
+  });
+
+  it("has no total until a period is chosen, and never for an accreditation or advance row", () => {
+    expect(physicalQuote(basic, { priceOptionId: null, ...none })).toBeNull();
+    expect(physicalQuote(basic, { priceOptionId: 2, ...none })).toBeNull();
+    expect(physicalQuote(basic, { priceOptionId: 5, ...none })).toBeNull();
+  });
+
+  it("totals the period's price, +650 RON with the accreditation", () => {
+    expect(physicalQuote(basic, { priceOptionId: 3, ...none })).toMatchObject({ dueNowBani: 230000, fullBani: 230000, advanceOnly: false });
+    expect(physicalQuote(basic, { priceOptionId: 1, accreditation: true, advancePayment: false })).toMatchObject({
+      dueNowBani: 265000, fullBani: 265000, baseBani: 200000, balanceBani: 0,
+    });
+  });
+
+  it("with the advance, 500 RON is due now and the rest at the course", () => {
+    expect(physicalQuote(basic, { priceOptionId: 3, accreditation: true, advancePayment: true })).toEqual({
+      baseBani: 230000, dueNowBani: 50000, fullBani: 295000, balanceBani: 245000, advanceOnly: true,
+    });
+  });
+
+  it("ignores accreditation and advance a course does not offer", () => {
+    const plain = [option(7, 2, 90000)];
+    expect(physicalQuote(plain, { priceOptionId: 7, accreditation: true, advancePayment: true })).toMatchObject({
+      dueNowBani: 90000, fullBani: 90000, advanceOnly: false,
+    });
+  });
+});
+
+describe("online price options", () => {
+  it("show Gratis for a free option (Gratis in any case is 0) and the amount otherwise", () => {
+    expect(parseMoney("GRATIS")).toEqual({ ok: true, bani: 0 });
+    expect(priceLabel(0)).toBe("Gratis");
+    expect(priceLabel(34900)).toBe("349,00 RON");
+    expect(priceLabel(100000)).toBe("1.000,00 RON");
+  });
+
+  it("show the access period", () => {
+    expect(accessLabel(null)).toBe("Acces nelimitat");
+    expect(accessLabel(90)).toBe("Acces 90 de zile");
+    expect(accessLabel(1)).toBe("Acces 1 zi");
+    expect(periodLabel(1)).toBe("1 zi");
+  });
+});

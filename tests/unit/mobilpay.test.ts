@@ -1,0 +1,175 @@
+import { constants, createCipheriv, generateKeyPairSync, publicEncrypt, randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  buildNotificationXml,
+  buildRequestXml,
+  crcErrorReply,
+  crcReply,
+  EnvelopeError,
+  openEnvelope,
+  outcomeFor,
+  parseAmount,
+  parseOrderXml,
+  sealEnvelope,
+  stripDiacritics,
+  XmlError,
+} from "~/services/payments/mobilpay.server";
+
+const pair = () => {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return {
+    privatePem: privateKey.export({ type: "pkcs1", format: "pem" }).toString(),
+    publicPem: publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
+};
+const keys = pair();
+const otherKeys = pair();
+
+const request = {
+  orderId: "3f2b8c1e-1111-4a2b-9c3d-123456789abc",
+  signature: "ABCD-EFGH-IJKL-MNOP-QRST",
+  amountBani: 12345,
+  details: "Comanda CMD-7K3Q9X2M – Școala de unghii",
+  billing: { firstName: "Ana-Maria", lastName: "Ștefănescu", email: "ana@example.com", address: "Str. Țuicii 3 <bloc A&B>", phone: "+40 722 123 456" },
+  confirmUrl: "https://shop.example/api/payments/netopia/confirm",
+  returnUrl: "https://shop.example/plata/rezultat?orderId=3f2b&x=1",
+  timestamp: new Date("2026-11-22T10:11:12Z"),
+};
+
+describe("envelope", () => {
+  it("seals with AES-256-CBC and an RSA PKCS#1 v1.5 wrapped key, and opens with node-forge", () => {
+    const xml = buildRequestXml(request);
+    const envelope = sealEnvelope(xml, keys.publicPem);
+    expect(envelope.cipher).toBe("aes-256-cbc");
+    expect(Buffer.from(envelope.iv!, "base64")).toHaveLength(16);
+    expect(Buffer.from(envelope.env_key, "base64")).toHaveLength(256);
+    expect(openEnvelope(envelope, keys.privatePem)).toBe(xml);
+  });
+
+  it("refuses an envelope sealed for another key", () => {
+    const envelope = sealEnvelope("<order/>", otherKeys.publicPem);
+    expect(() => openEnvelope(envelope, keys.privatePem)).toThrow(EnvelopeError);
+  });
+
+  it("opens a legacy RC4 envelope (IPNs of merchants without ipn_cipher)", () => {
+    // Built by hand the way openssl_seal with RC4 does: 16-byte key, RC4 stream, RSA-wrapped key.
+    const key = randomBytes(16);
+    const plaintext = "<order id=\"x\"><signature>s</signature></order>";
+    const rc4 = (k: Buffer, input: Buffer) => {
+      const s = Array.from({ length: 256 }, (_, i) => i);
+      for (let i = 0, j = 0; i < 256; i++) { j = (j + s[i] + k[i % k.length]) & 255; [s[i], s[j]] = [s[j], s[i]]; }
+      const out = Buffer.alloc(input.length);
+      for (let n = 0, i = 0, j = 0; n < input.length; n++) { i = (i + 1) & 255; j = (j + s[i]) & 255; [s[i], s[j]] = [s[j], s[i]]; out[n] = input[n] ^ s[(s[i] + s[j]) & 255]; }
+      return out;
+    };
+    // Known RC4 test vector: key "Key", plaintext "Plaintext" → BBF316E8D940AF0AD3.
+    expect(rc4(Buffer.from("Key"), Buffer.from("Plaintext")).toString("hex")).toBe("bbf316e8d940af0ad3");
+    const envelope = {
+      env_key: publicEncrypt({ key: keys.publicPem, padding: constants.RSA_PKCS1_PADDING }, key).toString("base64"),
+      data: rc4(key, Buffer.from(plaintext)).toString("base64"),
+    };
+    expect(openEnvelope(envelope, keys.privatePem)).toBe(plaintext);
+  });
+
+  it("reports corrupt data and missing fields", () => {
+    const key = randomBytes(32);
+    const cipher = createCipheriv("aes-256-cbc", key, randomBytes(16));
+    const envelope = {
+      env_key: publicEncrypt({ key: keys.publicPem, padding: constants.RSA_PKCS1_PADDING }, key).toString("base64"),
+      data: Buffer.concat([cipher.update("x"), cipher.final()]).toString("base64"),
+      cipher: "aes-256-cbc",
+      iv: randomBytes(16).toString("base64"),
+    };
+    expect(() => openEnvelope({ ...envelope, data: "AAAA" }, keys.privatePem)).toThrow(EnvelopeError);
+    expect(() => openEnvelope({ data: "x" }, keys.privatePem)).toThrow(EnvelopeError);
+    expect(() => openEnvelope({ ...envelope, cipher: "des" }, keys.privatePem)).toThrow(/unsupported cipher/);
+  });
+});
+
+describe("request XML", () => {
+  it("carries the order, amount 123.45 RON, ASCII details, escaped billing, urls and the AES IPN cipher", () => {
+    const xml = buildRequestXml(request);
+    expect(xml).toContain('<order type="card" id="3f2b8c1e-1111-4a2b-9c3d-123456789abc" timestamp="20261122101112">');
+    expect(xml).toContain('<invoice currency="RON" amount="123.45">');
+    expect(xml).toContain("<details>Comanda CMD-7K3Q9X2M - Scoala de unghii</details>");
+    expect(xml).toContain("<address>Str. Tuicii 3 &lt;bloc A&amp;B&gt;</address>");
+    expect(xml).toContain("<mobile_phone>+40722123456</mobile_phone>");
+    expect(xml).toContain("<ipn_cipher>aes-256-cbc</ipn_cipher>");
+    const parsed = parseOrderXml(xml);
+    expect(parsed).toMatchObject({
+      orderId: request.orderId,
+      signature: request.signature,
+      currency: "RON",
+      amountBani: 12345,
+      confirmUrl: request.confirmUrl,
+      returnUrl: request.returnUrl,
+      billing: { firstName: "Ana-Maria", lastName: "Stefanescu", email: "ana@example.com" },
+    });
+    expect(parsed.notify).toBeUndefined();
+  });
+
+  it("strips diacritics for NETOPIA", () => {
+    expect(stripDiacritics("Ăă Ââ Îî Șș Țț şţ")).toBe("Aa Aa Ii Ss Tt st");
+  });
+});
+
+describe("IPN XML", () => {
+  it("parses the mobilpay element: crc, action, error code, amounts, masked PAN, purchase", () => {
+    const xml = buildNotificationXml(buildRequestXml(request), {
+      crc: "c0ffee", action: "confirmed", errorCode: 0, errorMessage: "Tranzacție aprobată", purchase: "P123",
+      originalAmountBani: 12345, processedAmountBani: 12345, panMasked: "4****** ****1111",
+    });
+    const parsed = parseOrderXml(xml);
+    expect(parsed.notify).toEqual({
+      crc: "c0ffee", timestamp: expect.any(String), action: "confirmed", errorCode: 0, errorMessage: "Tranzacție aprobată",
+      purchase: "P123", originalAmountBani: 12345, processedAmountBani: 12345, panMasked: "4****** ****1111",
+    });
+  });
+
+  it("reads a declined payment's error code", () => {
+    const xml = buildNotificationXml(buildRequestXml(request), {
+      crc: "1", action: "paid", errorCode: 20, errorMessage: "Fonduri insuficiente", purchase: "P", originalAmountBani: 12345, processedAmountBani: 0, panMasked: "",
+    });
+    expect(parseOrderXml(xml).notify).toMatchObject({ errorCode: 20, processedAmountBani: 0 });
+  });
+
+  it("refuses malformed XML, a missing order id or signature, and DTDs", () => {
+    expect(() => parseOrderXml("<order")).toThrow(XmlError);
+    expect(() => parseOrderXml('<order type="card"><signature>s</signature></order>')).toThrow(/order id/);
+    expect(() => parseOrderXml('<order id="1"></order>')).toThrow(/signature/);
+    expect(() => parseOrderXml('<!DOCTYPE x [<!ENTITY a "b">]><order id="1"><signature>&a;</signature></order>')).toThrow(/DTD/);
+  });
+
+  it("parses amounts strictly", () => {
+    expect(parseAmount("123.45")).toBe(12345);
+    expect(parseAmount("10.5")).toBe(1050);
+    expect(parseAmount("7")).toBe(700);
+    expect(parseAmount("-1")).toBeNull();
+    expect(parseAmount("1,5")).toBeNull();
+    expect(parseAmount(undefined)).toBeNull();
+  });
+});
+
+describe("action → status mapping", () => {
+  it.each([
+    ["confirmed", 0, "paid"],
+    ["confirmed_pending", 0, "pending"],
+    ["paid_pending", 0, "pending"],
+    ["paid", 0, "pending"],
+    ["canceled", 0, "failed"],
+    ["credit", 0, "refunded"],
+    ["confirmed", 20, "failed"],
+    ["paid", 35, "failed"],
+    ["something-new", 0, null],
+  ])("%s with code %i → %s", (action, code, outcome) => {
+    expect(outcomeFor(action, code)).toBe(outcome);
+  });
+});
+
+describe("merchant replies", () => {
+  it("echoes the crc or reports a typed error", () => {
+    expect(crcReply("abc")).toBe('<?xml version="1.0" encoding="utf-8"?>\n<crc>abc</crc>');
+    expect(crcErrorReply(1, 1, "retry <later>")).toContain('<crc error_type="1" error_code="1">retry &lt;later&gt;</crc>');
+    expect(crcErrorReply(2, 8, "amount")).toContain('error_type="2"');
+  });
+});
