@@ -3,8 +3,9 @@
  * getStorage() when S3_BUCKET is set. Reading is by presigned GET URLs (with a fixed signing
  * date rounded to `stableForSeconds`, so the same URL comes back for a while and pages and
  * browsers can cache it); the browser uploads with presigned PUT URLs whose signature binds the
- * key and the content type. A presigned PUT cannot cap the size, so every upload is checked
- * after the fact (HEAD for the size, a ranged GET for the first bytes) and removed if wrong.
+ * key, the content type and the declared size (Content-Length is a signed header, so AWS, R2 and
+ * MinIO refuse a body of any other length). Every upload is still checked after the fact (HEAD
+ * for the size, a ranged GET for the first bytes) and removed if wrong: the declared type can lie.
  *
  * `requestChecksumCalculation: "WHEN_REQUIRED"`: newer SDKs otherwise add a CRC32 checksum to
  * presigned PUTs that a browser's plain PUT cannot satisfy (STACK-NOTES).
@@ -116,13 +117,14 @@ export function createS3Backend(settings: S3Settings, client = createS3Client(se
       });
       return getSignedUrl(client, command, { expiresIn, signingDate });
     },
-    async createUploadUrl(key, { contentType, ttlSeconds = UPLOAD_URL_TTL_SECONDS }) {
+    async createUploadUrl(key, { contentType, size, ttlSeconds = UPLOAD_URL_TTL_SECONDS }) {
       assertKey(key);
-      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: contentType });
+      const command = new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: size });
       const url = await getSignedUrl(client, command, {
         expiresIn: ttlSeconds,
-        // The content type is part of the signature: a PUT with another type is refused.
-        signableHeaders: new Set(["content-type"]),
+        // Type and length are part of the signature: a PUT with another type or size is refused.
+        // The browser sets Content-Length from the body itself, so it is not in `headers`.
+        signableHeaders: new Set(["content-type", "content-length"]),
       });
       return {
         url,

@@ -49,7 +49,7 @@ export interface UploadTarget {
 
 export interface UploadUrlOptions {
   contentType: string;
-  /** The declared size; the backend binds what it can (local: the cap; S3: checked after). */
+  /** The declared size (already checked against maxBytes): S3 signs it as Content-Length; local caps the stream at maxBytes. */
   size: number;
   maxBytes: number;
   ttlSeconds?: number;

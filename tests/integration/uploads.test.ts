@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { products } from "../../db/schema";
 import { createUser } from "../helpers/factories";
@@ -194,11 +194,26 @@ describe("S3 backend (s3rver on loopback)", () => {
     expect(await getStorage().head(target.key)).toMatchObject({ size: mp4.byteLength });
   });
 
-  it("the signature binds the content type (SignedHeaders), so AWS, R2 and MinIO refuse another type", async () => {
+  it("the signature binds the content type and the declared size (SignedHeaders), so AWS, R2 and MinIO refuse another type or length", async () => {
     const target = await issueUploadUrl({ folder: "pdfs", fileName: "fisa.pdf", contentType: "application/pdf", size: pdf.byteLength });
     if (!target.ok) throw new Error(target.error);
     const url = new URL(target.url);
-    expect(url.searchParams.get("X-Amz-SignedHeaders")?.split(";")).toEqual(["content-type", "host"]);
+    expect(url.searchParams.get("X-Amz-SignedHeaders")?.split(";")).toEqual(["content-length", "content-type", "host"]);
+    // The same key, type and time with one byte more is another signature: the size is signed.
+    const options = { contentType: "application/pdf", maxBytes: 50 * 1024 * 1024, ttlSeconds: 600 };
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.UTC(2031, 0, 1) });
+    try {
+      const [same, again, bigger] = await Promise.all([
+        getStorage().createUploadUrl("pdfs/1_x.pdf", { ...options, size: 1000 }),
+        getStorage().createUploadUrl("pdfs/1_x.pdf", { ...options, size: 1000 }),
+        getStorage().createUploadUrl("pdfs/1_x.pdf", { ...options, size: 1001 }),
+      ]);
+      const signature = (u: string) => new URL(u).searchParams.get("X-Amz-Signature");
+      expect(signature(same.url)).toBe(signature(again.url));
+      expect(signature(bigger.url)).not.toBe(signature(same.url));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(url.searchParams.get("X-Amz-Expires")).toBe("3600");
     expect(target.headers).toEqual({ "Content-Type": "application/pdf" });
     // s3rver does not check V4 signatures, so the refusal itself is only visible on a real
@@ -219,7 +234,8 @@ describe("S3 backend (s3rver on loopback)", () => {
   it("an object larger than the folder's limit is deleted after the upload", async () => {
     const target = await issueUploadUrl({ folder: "courses", fileName: "mare.webp", contentType: "image/webp", size: webp.byteLength });
     if (!target.ok) throw new Error(target.error);
-    // A presigned PUT cannot cap the size: the browser sends more than it declared.
+    // s3rver does not check signatures; AWS/R2/MinIO would refuse this PUT (its length is signed).
+    // Whatever reaches storage over the limit anyway is caught after the upload.
     const big = Buffer.concat([webp, Buffer.alloc(11 * 1024 * 1024)]);
     expect((await fetch(target.url, { method: "PUT", body: big, headers: target.headers })).status).toBe(200);
     expect(await verifyUpload(target.key)).toMatchObject({ ok: false, status: 413 });
