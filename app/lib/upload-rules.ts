@@ -45,6 +45,7 @@ export const UPLOAD_MESSAGES = {
   },
   tooLarge: (maxBytes: number) => `Fișierul este prea mare (maximum ${formatBytes(maxBytes)}).`,
   empty: "Fișierul este gol.",
+  unreadableImage: "Imaginea nu poate fi citită. Încearcă alt fișier (JPEG, PNG sau WebP).",
   failed: "Încărcarea a eșuat. Încearcă din nou.",
   missing: "Fișierul încărcat nu a fost găsit. Încarcă-l din nou.",
   cancelled: "Încărcare anulată.",

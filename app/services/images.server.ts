@@ -4,7 +4,7 @@
  * (folder/timestamp_name), so a new upload always has a new key. Misses are re-checked after a
  * while, in case the variant is written after the main image.
  */
-import { type ResponsiveImage, variantKey } from "~/lib/images";
+import { IMAGE_WIDTH, type ResponsiveImage, SMALL_WIDTH, variantKey } from "~/lib/images";
 import { isValidStorageKey } from "~/lib/storage-keys";
 import { getStorage, imageUrl } from "./storage.server";
 
@@ -33,4 +33,58 @@ export async function catalogueImage(key: string | null | undefined): Promise<Re
   const [src, smallExists] = await Promise.all([imageUrl(key), hasVariant(small)]);
   if (!src) return null;
   return { src, small: smallExists ? await imageUrl(small) : null };
+}
+
+// ─── Uploaded images: resized on the server ──────────────────────────────────────────────────
+
+/** Decompression-bomb guard: a 48-megapixel photo is the most a phone camera sends. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+type OutputFormat = "jpeg" | "png" | "webp" | "avif";
+const FORMAT_OF_TYPE: Record<string, OutputFormat> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/avif": "avif",
+};
+
+async function encode(input: Buffer, width: number, format: OutputFormat): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate() // apply the EXIF orientation of phone photos, then drop the metadata (GPS too)
+    .resize({ width, withoutEnlargement: true });
+  if (format === "jpeg") return image.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  if (format === "png") return image.png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
+  if (format === "webp") return image.webp({ quality: 78 }).toBuffer();
+  return image.avif({ quality: 55 }).toBuffer();
+}
+
+/**
+ * After an image upload was checked (size, magic bytes): the stored object is replaced by a copy
+ * at most IMAGE_WIDTH wide (orientation applied, metadata stripped) and its SMALL_WIDTH variant is
+ * stored next to it, so phones download a few dozen KB instead of a camera's megabytes. Same
+ * format as uploaded; a GIF is kept as it is (it may be animated). An image the decoder cannot
+ * read is refused: it would show as a broken picture.
+ */
+export async function optimiseUploadedImage(key: string, size: number, contentType: string): Promise<{ ok: true; size: number } | { ok: false }> {
+  const format = FORMAT_OF_TYPE[contentType];
+  if (!format) return { ok: true, size };
+  const storage = getStorage();
+  // `readStart` with the whole size reads the whole object (images are capped at a few MB).
+  const original = await storage.readStart(key, size);
+  if (!original) return { ok: false };
+  let large: Buffer;
+  let small: Buffer;
+  try {
+    const input = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
+    [large, small] = await Promise.all([encode(input, IMAGE_WIDTH, format), encode(input, SMALL_WIDTH, format)]);
+  } catch {
+    return { ok: false };
+  }
+  // Keep the original when re-encoding would not make it smaller (already optimised).
+  const keep = large.byteLength >= original.byteLength;
+  if (!keep) await storage.put(key, large, contentType);
+  await storage.put(variantKey(key), small, contentType);
+  variants.delete(variantKey(key));
+  return { ok: true, size: keep ? original.byteLength : large.byteLength };
 }

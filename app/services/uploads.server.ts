@@ -32,6 +32,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadKind,
 } from "~/lib/upload-rules";
+import { optimiseUploadedImage } from "./images.server";
 import { log } from "./log.server";
 import { getStorage, type UploadTarget } from "./storage.server";
 
@@ -101,7 +102,11 @@ export async function verifyUpload(key: string): Promise<UploadResult<{ key: str
   const start = await storage.readStart(key, SNIFF_BYTES);
   const sniffed = start ? sniffType(start) : null;
   if (kindOfType(sniffed) !== kind) return refuse(UPLOAD_MESSAGES.wrongType[kind], 415);
-  return { ok: true, key, size: stored.size, contentType: sniffed ?? stored.contentType };
+  const contentType = sniffed ?? stored.contentType;
+  if (kind !== "image") return { ok: true, key, size: stored.size, contentType };
+  const optimised = await optimiseUploadedImage(key, stored.size, contentType);
+  if (!optimised.ok) return refuse(UPLOAD_MESSAGES.unreadableImage, 415);
+  return { ok: true, key, size: optimised.size, contentType };
 }
 
 // ─── Multipart form posts (no JavaScript) ─────────────────────────────────────────────────────
@@ -169,7 +174,12 @@ async function storeSpooled(spooled: Spooled, target: FileTarget, fileName: stri
     return { error: UPLOAD_MESSAGES.wrongType[target.kind] };
   }
   const key = makeStorageKey(target.folder, fileName);
-  await getStorage().put(key, fs.createReadStream(spooled.file), sniffed ?? declaredType, spooled.size);
+  const contentType = sniffed ?? declaredType;
+  await getStorage().put(key, fs.createReadStream(spooled.file), contentType, spooled.size);
+  if (target.kind === "image" && !(await optimiseUploadedImage(key, spooled.size, contentType)).ok) {
+    await getStorage().delete(key);
+    return { error: UPLOAD_MESSAGES.unreadableImage };
+  }
   return { key };
 }
 

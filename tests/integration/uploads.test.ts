@@ -9,12 +9,16 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { products } from "../../db/schema";
 import { createUser } from "../helpers/factories";
 import { BASE, cookiesFrom, run } from "../helpers/http";
+import { variantKey } from "~/lib/images";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { createSession } from "~/models/session.server";
+import { catalogueImage } from "~/services/images.server";
 import { createS3Backend, presignWindow } from "~/services/storage-s3.server";
 import { getStorage, localBackend, setStorageForTests } from "~/services/storage.server";
 import { issueUploadUrl, verifyUpload } from "~/services/uploads.server";
@@ -73,7 +77,40 @@ describe("local direct uploads", () => {
     const target = await issueUploadUrl({ folder: "courses", fileName: "coperta.webp", contentType: "image/webp", size: webp.byteLength });
     if (!target.ok) throw new Error(target.error);
     expect((await localPut(target.url, webp, "image/webp")).status).toBe(200);
-    expect(await verifyUpload(target.key)).toMatchObject({ ok: true, size: webp.byteLength, contentType: "image/webp" });
+    expect(await verifyUpload(target.key)).toMatchObject({ ok: true, contentType: "image/webp" });
+  });
+
+  it("a phone photo is turned upright, resized to 960px, stripped of metadata and gets its 480px variant", async () => {
+    // 3000×2000 as stored by a camera held upright (EXIF orientation 6: rotate 90° to view).
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#c0306a" } })
+      .jpeg({ quality: 95 })
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "Telefonul Anei" } } })
+      .toBuffer();
+    const target = await issueUploadUrl({ folder: "courses", fileName: "IMG_0001.JPG", contentType: "image/jpeg", size: photo.byteLength });
+    if (!target.ok) throw new Error(target.error);
+    expect((await localPut(target.url, photo, "image/jpeg")).status).toBe(200);
+    const check = await verifyUpload(target.key);
+    expect(check).toMatchObject({ ok: true, contentType: "image/jpeg" });
+    const large = await getStorage().readStart(target.key, 10 * 1024 * 1024);
+    const small = await getStorage().readStart(variantKey(target.key), 10 * 1024 * 1024);
+    const [largeMeta, smallMeta] = await Promise.all([sharp(Buffer.from(large!)).metadata(), sharp(Buffer.from(small!)).metadata()]);
+    expect([largeMeta.width, largeMeta.height]).toEqual([960, 1440]);
+    expect([smallMeta.width, smallMeta.height]).toEqual([480, 720]);
+    expect(largeMeta.exif).toBeUndefined();
+    expect(large!.byteLength).toBeLessThan(photo.byteLength);
+    expect(check.ok && check.size).toBe(large!.byteLength);
+    const image = await catalogueImage(target.key);
+    expect(image?.small).toContain("-480.jpg");
+  });
+
+  it("refuses a file that starts like a JPEG but cannot be decoded, and deletes it", async () => {
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7)]);
+    const target = await issueUploadUrl({ folder: "courses", fileName: "stricat.jpg", contentType: "image/jpeg", size: broken.byteLength });
+    if (!target.ok) throw new Error(target.error);
+    expect((await localPut(target.url, broken, "image/jpeg")).status).toBe(200);
+    expect(await verifyUpload(target.key)).toMatchObject({ ok: false, status: 415, error: UPLOAD_MESSAGES.unreadableImage });
+    expect(await getStorage().head(target.key)).toBeNull();
+    expect(await getStorage().head(variantKey(target.key))).toBeNull();
   });
 
   it("refuses an HTML file named .jpg after the upload and deletes it", async () => {
@@ -126,7 +163,9 @@ describe("form uploads without JavaScript", () => {
     expect(response.status).toBe(302);
     const [row] = await getDb().select().from(products).where((await import("drizzle-orm")).eq(products.title, "Produs ulei.webp"));
     expect(row.imageKey).toMatch(/^products\/\d+_ulei\.webp$/);
-    expect(await getStorage().head(row.imageKey!)).toMatchObject({ size: webp.byteLength });
+    expect(await getStorage().head(row.imageKey!)).toMatchObject({ contentType: "image/webp" });
+    const variant = await getStorage().readStart(variantKey(row.imageKey!), 1024 * 1024);
+    expect((await sharp(Buffer.from(variant!)).metadata()).width).toBe(480);
   });
 
   it("refuses an HTML file named .jpg with a field message and saves nothing", async () => {
