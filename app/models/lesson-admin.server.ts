@@ -1,11 +1,12 @@
 /**
  * Admin writes for online lessons (SPEC §3 Online lesson): saved with their course, in the
- * course's transaction. A lesson is identified by (chapterId, lessonId) within its course:
- * an existing pair is updated in place (progress kept), a new pair is inserted, and a lesson no
+ * course's transaction. A saved lesson travels in the form with its row id, so it is updated in
+ * place even when the admin moves or renumbers it (students' progress points at the row and
+ * follows it); a lesson without an id (or with another course's id) is inserted; a lesson no
  * longer in the form is deleted (its lesson_progress rows go with it, FK cascade).
  * (The lesson player's reads live in lesson.server.ts, owned by the player issue.)
  */
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { lessons } from "../../db/schema";
 import type { LessonInput } from "~/lib/validation/admin-course";
@@ -13,6 +14,7 @@ import type { LessonInput } from "~/lib/validation/admin-course";
 export async function listLessonsForAdmin(courseId: number, executor: Executor = getDb()): Promise<LessonInput[]> {
   return executor
     .select({
+      id: lessons.id,
       chapterId: lessons.chapterId,
       lessonId: lessons.lessonId,
       title: lessons.title,
@@ -27,18 +29,33 @@ export async function listLessonsForAdmin(courseId: number, executor: Executor =
     .orderBy(asc(lessons.chapterId), asc(lessons.lessonId));
 }
 
-/** Makes the course's lessons exactly `input` (upsert by chapter and lesson number). */
+/** Renumbered rows are parked here first, so swapping two lessons' numbers never clashes. */
+const PARKED_OFFSET = 1_000_000;
+
+/** Makes the course's lessons exactly `input`: kept rows updated by id, new ones inserted. */
 export async function saveLessons(tx: Executor, courseId: number, input: LessonInput[]): Promise<void> {
-  const pairs = input.map((l) => `${l.chapterId}/${l.lessonId}`);
+  const existing = new Set((await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId))).map((r) => r.id));
+  // Each saved row is claimed once; a repeated or foreign id makes a new lesson.
+  const claimed = new Set<number>();
+  const rows = input.map((lesson) => {
+    const own = lesson.id !== null && existing.has(lesson.id) && !claimed.has(lesson.id);
+    if (own) claimed.add(lesson.id!);
+    return { lesson, rowId: own ? lesson.id : null };
+  });
+  const kept = [...claimed];
   await tx
     .delete(lessons)
-    .where(
-      pairs.length
-        ? and(eq(lessons.courseId, courseId), notInArray(sql`${lessons.chapterId} || '/' || ${lessons.lessonId}`, pairs))
-        : eq(lessons.courseId, courseId),
-    );
-  for (const lesson of input) {
+    .where(kept.length ? and(eq(lessons.courseId, courseId), notInArray(lessons.id, kept)) : eq(lessons.courseId, courseId));
+  if (kept.length) {
+    await tx
+      .update(lessons)
+      .set({ lessonId: sql`${lessons.id} + ${PARKED_OFFSET}` })
+      .where(and(eq(lessons.courseId, courseId), inArray(lessons.id, kept)));
+  }
+  for (const { lesson, rowId } of rows) {
     const values = {
+      chapterId: lesson.chapterId,
+      lessonId: lesson.lessonId,
       title: lesson.title,
       explanation: lesson.explanation,
       isPublished: lesson.isPublished,
@@ -46,9 +63,10 @@ export async function saveLessons(tx: Executor, courseId: number, input: LessonI
       pdfKey: lesson.pdfKey,
       videoDurationSeconds: lesson.videoDurationSeconds,
     };
-    await tx
-      .insert(lessons)
-      .values({ courseId, chapterId: lesson.chapterId, lessonId: lesson.lessonId, ...values })
-      .onConflictDoUpdate({ target: [lessons.courseId, lessons.chapterId, lessons.lessonId], set: values });
+    if (rowId !== null) {
+      await tx.update(lessons).set(values).where(and(eq(lessons.id, rowId), eq(lessons.courseId, courseId)));
+    } else {
+      await tx.insert(lessons).values({ courseId, ...values });
+    }
   }
 }

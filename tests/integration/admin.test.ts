@@ -10,7 +10,7 @@ import { createElement } from "react";
 import { StaticRouter } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { cartLines, coursePriceOptions, courses, enrollments, lessons, termsPages } from "../../db/schema";
+import { cartLines, coursePriceOptions, courses, enrollments, lessonProgress, lessons, termsPages } from "../../db/schema";
 import { createCourse, createUser } from "../helpers/factories";
 import { cookiesFrom, get, post, run, toastOf } from "../helpers/http";
 import { withFailingDatabase } from "../helpers/unreachable";
@@ -220,7 +220,12 @@ describe("course saves", () => {
     // A student holds option 2 in the cart; the admin makes option 1 free and removes option 2.
     const student = await createUser();
     await getDb().insert(cartLines).values({ userId: student.id, category: "online", courseId: course.id, priceOptionId: options[1].id });
-    const update = onlineCourseFields(title, { "prices[0].id": String(options[0].id), "prices[0].value": "Gratis", "lessons[0].title": "Prima, redenumită" });
+    const update = onlineCourseFields(title, {
+      "prices[0].id": String(options[0].id),
+      "prices[0].value": "Gratis",
+      "lessons[0].id": String(saved[0].id),
+      "lessons[0].title": "Prima, redenumită",
+    });
     for (const key of Object.keys(update)) if (key.startsWith("prices[1]") || key.startsWith("lessons[1]")) delete (update as Record<string, string>)[key];
     const updated = await run(action, post(`/admin/cursuri-online/${course.id}`, update, { cookie: adminCookie }), { id: String(course.id) });
     expect(updated.status).toBe(302);
@@ -230,6 +235,59 @@ describe("course saves", () => {
     expect(await getDb().select().from(cartLines).where(eq(cartLines.userId, student.id))).toHaveLength(0);
     const lessonRows = await getDb().select().from(lessons).where(eq(lessons.courseId, course.id));
     expect(lessonRows.map((l) => [l.id, l.title])).toEqual([[saved[0].id, "Prima, redenumită"]]);
+  });
+
+  it("a renumbered or moved lesson keeps its students' progress (the row id travels in the form)", async () => {
+    const action = await courseAction();
+    const title = "Curs renumerotat";
+    const three = onlineCourseFields(title, {
+      "lessons[2].chapterId": "1",
+      "lessons[2].lessonId": "2",
+      "lessons[2].title": "A treia",
+      "lessons[2].isPublished": "da",
+    });
+    expect((await run(action, post("/admin/cursuri-online/nou", three, { cookie: adminCookie }), { id: "nou" })).status).toBe(302);
+    const [course] = await getDb().select().from(courses).where(eq(courses.title, title));
+    const byTitle = async () =>
+      Object.fromEntries((await getDb().select().from(lessons).where(eq(lessons.courseId, course.id))).map((l) => [l.title, l]));
+    const saved = await byTitle();
+    const student = await createUser();
+    const [enrollment] = await getDb()
+      .insert(enrollments)
+      .values({ userId: student.id, courseId: course.id, courseType: "online", paymentStatus: "confirmed", optionSnapshot: { days: null, accreditation: false, advancePayment: false, amountBani: 0, fullAmountBani: 0 } })
+      .returning();
+    await getDb().insert(lessonProgress).values({ enrollmentId: enrollment.id, lessonId: saved["A treia"].id, completedAt: new Date() });
+
+    // The admin removes 1.1 and renumbers 1.2 → 1.1 and 0.1 → 0.2, as posted by the editor.
+    const update: Record<string, string> = {
+      ...onlineCourseFields(title),
+      "lessons[0].id": String(saved["Prima"].id),
+      "lessons[0].lessonId": "2",
+      "lessons[1].id": String(saved["A treia"].id),
+      "lessons[1].chapterId": "1",
+      "lessons[1].lessonId": "1",
+      "lessons[1].title": "A treia",
+    };
+    delete update["lessons[1].videoDurationSeconds"];
+    const response = await run(action, post(`/admin/cursuri-online/${course.id}`, update, { cookie: adminCookie }), { id: String(course.id) });
+    expect(response.status).toBe(302);
+    const after = await byTitle();
+    expect(Object.keys(after).sort()).toEqual(["A treia", "Prima"]);
+    expect([after["A treia"].id, after["A treia"].chapterId, after["A treia"].lessonId]).toEqual([saved["A treia"].id, 1, 1]);
+    expect([after["Prima"].id, after["Prima"].lessonId]).toEqual([saved["Prima"].id, 2]);
+    const progress = await getDb().select().from(lessonProgress).where(eq(lessonProgress.enrollmentId, enrollment.id));
+    expect(progress.map((p) => p.lessonId)).toEqual([saved["A treia"].id]);
+
+    // Two lessons swap numbers in one save: no unique-key clash.
+    const swap: Record<string, string> = {
+      ...update,
+      "lessons[0].chapterId": "1",
+      "lessons[0].lessonId": "1",
+      "lessons[1].lessonId": "2",
+    };
+    expect((await run(action, post(`/admin/cursuri-online/${course.id}`, swap, { cookie: adminCookie }), { id: String(course.id) })).status).toBe(302);
+    const swapped = await byTitle();
+    expect([swapped["Prima"].chapterId, swapped["Prima"].lessonId, swapped["A treia"].lessonId]).toEqual([1, 1, 2]);
   });
 
   it("shows 'Eroare la salvarea cursului' when the database fails, keeping the form", async () => {

@@ -438,6 +438,7 @@ export function CourseEditor({
 }
 
 type LessonValue = {
+  id?: number;
   chapterId: number;
   lessonId: number;
   title: string;
@@ -477,6 +478,7 @@ function LessonRow({
   if (current && !selectOptions.some((o) => o.value === current)) selectOptions.unshift({ value: current, label: "(capitol inexistent)" });
   return (
     <li className="admin-row admin-row--block" data-testid="lesson">
+      <Hidden meta={f.id} />
       <div className="admin-row__head">
         <h3 className="admin-row__title">Lecția {name}</h3>
         <IntentButton props={form.remove.getButtonProps({ name: listName, index })} variant="remove" label={`Elimină lecția ${name}`}>

@@ -118,6 +118,8 @@ const daySchema = z
   });
 
 const lessonSchema = z.object({
+  /** The saved lesson's row id: kept on save so students' progress follows a renumbered lesson. */
+  id: z.number().int().positive().optional(),
   chapterId: z.number({ message: COURSE_FORM_MESSAGES.lessonChapter }).int().min(0),
   lessonId: z.number({ message: "Numărul lecției este obligatoriu." }).int().min(1, "Numărul lecției începe de la 1.").max(10_000),
   title: z.string({ message: COURSE_FORM_MESSAGES.lessonTitle }).trim().min(1, COURSE_FORM_MESSAGES.lessonTitle).max(200),
@@ -183,6 +185,8 @@ export interface CoursePriceInput {
 }
 
 export interface LessonInput {
+  /** The saved lesson's row id (null: a new lesson). */
+  id: number | null;
   chapterId: number;
   lessonId: number;
   title: string;
@@ -255,6 +259,7 @@ export function toCourseInput(kind: AdminCourseKind, form: CourseForm): CourseIn
     lessons:
       kind === "online"
         ? form.lessons.map((lesson) => ({
+            id: lesson.id ?? null,
             chapterId: lesson.chapterId,
             lessonId: lesson.lessonId,
             title: lesson.title,
@@ -365,6 +370,7 @@ export function courseToFormValue(course: StoredCourseForForm) {
     chapters: course.content.chapters.map((c) => ({ id: c.id, title: c.title, details: c.details.map((d) => ({ id: d.id, text: d.text })) })),
     days: course.content.days.map((d) => ({ id: d.id, title: d.title, activities: d.activities })),
     lessons: course.lessons.map((l) => ({
+      id: l.id ?? undefined,
       chapterId: l.chapterId,
       lessonId: l.lessonId,
       title: l.title,
