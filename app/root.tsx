@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -22,6 +23,7 @@ import { getConfig } from "~/config.server";
 import { countCartLines } from "~/models/cart.server";
 import { getUser } from "~/models/session.server";
 import { readConsent } from "~/services/consent.server";
+import { shouldHydrate } from "~/lib/route-handle";
 import { readToast } from "~/services/toast.server";
 import styles from "~/styles/app.css";
 
@@ -97,6 +99,7 @@ function NavigationProgress() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
+  const hydrate = shouldHydrate(useMatches());
   return (
     <html lang="ro">
       <head>
@@ -119,8 +122,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <SiteFooter business={data.business} /> : null}
         {data && !data.consent ? <CookieBanner /> : null}
         <ConsentScripts consent={data?.consent ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

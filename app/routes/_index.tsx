@@ -17,6 +17,10 @@ import { absoluteUrl, DEFAULT_SHARE_IMAGE, publicUrlFrom, seo } from "~/lib/seo"
 import { useRootData } from "~/root";
 import { courseCards, courseLinks, upcomingSession } from "~/models/catalogue.server";
 import { getUser } from "~/models/session.server";
+import { STATIC_PAGE } from "~/lib/route-handle";
+
+/** Pure content: no JavaScript on a first load (see route-handle.ts). */
+export const handle = STATIC_PAGE;
 
 const HERO = { src: "/images/hero.webp", srcSet: "/images/hero-480.webp 480w, /images/hero.webp 960w" };
 const HERO_SIZES = "(min-width: 1160px) 540px, (min-width: 800px) 46vw, 100vw";

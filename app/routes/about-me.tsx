@@ -5,6 +5,10 @@ import { Icon, type IconName } from "~/components/ui/Icon";
 import { getConfig } from "~/config.server";
 import { FOUNDED_YEAR } from "~/lib/business";
 import { publicUrlFrom, seo } from "~/lib/seo";
+import { STATIC_PAGE } from "~/lib/route-handle";
+
+/** Pure content: no JavaScript on a first load (see route-handle.ts). */
+export const handle = STATIC_PAGE;
 
 export function loader() {
   const { trainer, brand } = getConfig().business;

@@ -7,6 +7,10 @@ import { Icon } from "~/components/ui/Icon";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { courseCards } from "~/models/catalogue.server";
 import { getUser } from "~/models/session.server";
+import { STATIC_PAGE } from "~/lib/route-handle";
+
+/** Pure content: no JavaScript on a first load (see route-handle.ts). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);

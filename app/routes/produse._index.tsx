@@ -5,6 +5,10 @@ import { ProductCard } from "~/components/catalogue/ProductCard";
 import { RouteErrorContent } from "~/components/ErrorState";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { productCards } from "~/models/catalogue.server";
+import { STATIC_PAGE } from "~/lib/route-handle";
+
+/** Pure content: no JavaScript on a first load (see route-handle.ts). */
+export const handle = STATIC_PAGE;
 
 const EMPTY_PRODUCTS = "Produsele vor fi disponibile în săptămânile următoare.";
 

@@ -5,6 +5,10 @@ import { OPENING_HOURS, telHref } from "~/lib/business";
 import { formatMoney, lei } from "~/lib/money";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { useRootData } from "~/root";
+import { STATIC_PAGE } from "~/lib/route-handle";
+
+/** Pure content: no JavaScript on a first load (see route-handle.ts). */
+export const handle = STATIC_PAGE;
 
 interface Service {
   name: string;

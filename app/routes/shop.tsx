@@ -6,6 +6,10 @@ import { RouteErrorContent } from "~/components/ErrorState";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { productCards } from "~/models/catalogue.server";
+import { STATIC_PAGE } from "~/lib/route-handle";
+
+/** Pure content: no JavaScript on a first load (see route-handle.ts). */
+export const handle = STATIC_PAGE;
 
 export async function loader() {
   return json({ products: await productCards(3) });
