@@ -43,6 +43,24 @@ test.describe("physical course", () => {
     await expect(page.getByText("Restul de 2.450,00 RON se achită la curs")).toBeVisible();
   });
 
+  test("choices tapped before JavaScript has loaded are kept once it runs (slow phone)", async ({ page, context, request, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "about the moment JavaScript takes over");
+    await loginAs(context, request);
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(physical, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("10 zile").check();
+    await page.getByLabel("Diplomă acreditată").check();
+    release();
+    await expect(page.getByTestId("live-total")).toHaveText("2.950,00 RON");
+    await expect(page.getByRole("button", { name: "Adaugă în coș" })).toBeEnabled();
+    await expect(page.getByLabel("10 zile")).toBeChecked();
+  });
+
   test("adding shows the toast and the badge; the course then offers to update the saved choice", async ({ page, context, request }) => {
     await loginAs(context, request);
     await page.goto(physical);

@@ -4,7 +4,8 @@
  * the saved option is shown, a disabled "Curs deja în coș" and a link to the cart.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useAdoptEarlyInput } from "~/components/useAdoptEarlyInput";
 import { useHydrated } from "~/components/useHydrated";
 import { COURSE_ACTION_LABELS } from "~/lib/course-actions";
 import { accessLabel, priceLabel } from "~/lib/course-quote";
@@ -31,11 +32,16 @@ export function OnlineCourseForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [selected, setSelected] = useState<number | null>(initialOptionId);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptEarlyInput(formRef, (data) => {
+    const chosen = Number(data.get("priceOptionId"));
+    if (options.some((o) => o.id === chosen)) setSelected(chosen);
+  });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-to-cart";
   const fieldError = error?.field && selected === null ? error.field : null;
 
   return (
-    <Form method="post" noValidate className="buy-form" preventScrollReset>
+    <Form ref={formRef} method="post" noValidate className="buy-form" preventScrollReset>
       <input type="hidden" name="intent" value="add-to-cart" />
       {error && (selected === null || !error.field) ? (
         <div className="alert alert--error" role="alert">

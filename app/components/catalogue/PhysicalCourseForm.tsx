@@ -6,7 +6,8 @@
  * missing period with SPEC's messages.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useAdoptEarlyInput } from "~/components/useAdoptEarlyInput";
 import { useHydrated } from "~/components/useHydrated";
 import { COURSE_ACTION_LABELS } from "~/lib/course-actions";
 import { type PhysicalChoice, periodLabel, physicalQuote } from "~/lib/course-quote";
@@ -38,12 +39,21 @@ export function PhysicalCourseForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [choice, setChoice] = useState<PhysicalChoice>(initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptEarlyInput(formRef, (data) => {
+    const chosen = Number(data.get("priceOptionId"));
+    setChoice({
+      priceOptionId: periods.some((p) => p.id === chosen) ? chosen : initial.priceOptionId,
+      accreditation: offersAccreditation && data.get("accreditation") === "on",
+      advancePayment: offersAdvance && data.get("advancePayment") === "on",
+    });
+  });
   const quote = physicalQuote(options, choice);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-to-cart";
   const fieldError = error?.field && choice.priceOptionId === null ? error.field : null;
 
   return (
-    <Form method="post" noValidate className="buy-form" preventScrollReset>
+    <Form ref={formRef} method="post" noValidate className="buy-form" preventScrollReset>
       <input type="hidden" name="intent" value="add-to-cart" />
       {error && (choice.priceOptionId === null || !error.field) ? (
         <div className="alert alert--error" role="alert">
