@@ -4,15 +4,13 @@
  * options, lessons) and delete (a course with enrolments is only unpublished, so its students
  * keep their access). Media that nothing references any more is removed after a change.
  */
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
-import { coursePriceOptions, courses, enrollments, lessons, products, type CourseKind } from "../../db/schema";
-import { variantKey } from "~/lib/images";
+import { coursePriceOptions, courses, enrollments, type CourseKind } from "../../db/schema";
 import { readCourseContent } from "~/lib/course-content";
 import type { CourseInput, CoursePriceInput, StoredCourseForForm } from "~/lib/validation/admin-course";
 import { saveLessons, listLessonsForAdmin } from "~/models/lesson-admin.server";
-import { log } from "~/services/log.server";
-import { getStorage } from "~/services/storage.server";
+import { removeUnusedMedia } from "~/models/media.server";
 
 export interface AdminCourseCard {
   id: number;
@@ -216,33 +214,4 @@ export async function deleteCourse(kind: CourseKind, id: number): Promise<Delete
   });
   if (outcome === "deleted") await removeUnusedMedia([...mediaOf(before)]);
   return { outcome };
-}
-
-/** Deletes stored files (and image variants) that no course, lesson or product points at. */
-export async function removeUnusedMedia(keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  try {
-    const db = getDb();
-    const [courseRefs, lessonRefs, productRefs] = await Promise.all([
-      db.select({ key: courses.imageKey }).from(courses).where(inArray(courses.imageKey, keys)),
-      db
-        .select({ video: lessons.videoKey, pdf: lessons.pdfKey })
-        .from(lessons)
-        .where(or(inArray(lessons.videoKey, keys), inArray(lessons.pdfKey, keys))),
-      db.select({ key: products.imageKey }).from(products).where(inArray(products.imageKey, keys)),
-    ]);
-    const used = new Set<string | null>([
-      ...courseRefs.map((r) => r.key),
-      ...lessonRefs.flatMap((r) => [r.video, r.pdf]),
-      ...productRefs.map((r) => r.key),
-    ]);
-    const storage = getStorage();
-    for (const key of keys.filter((k) => !used.has(k))) {
-      await storage.delete(key);
-      if (key.startsWith("courses/") || key.startsWith("products/")) await storage.delete(variantKey(key)).catch(() => {});
-    }
-  } catch (error) {
-    // Leftover files cost storage, not correctness: log and go on.
-    log.warn("media cleanup failed", { error: String(error) });
-  }
 }

@@ -9,7 +9,7 @@ import { parseId } from "~/lib/ids";
 import { SHORT_TOAST } from "~/lib/toast";
 import { COURSE_FORM_MESSAGES } from "~/lib/validation/admin-course";
 import { newProductFormValue, PRODUCT_MESSAGES, productFormSchema, productToFormValue, toProductInput } from "~/lib/validation/admin-product";
-import { removeUnusedMedia } from "~/models/course-admin.server";
+import { removeUnusedMedia } from "~/models/media.server";
 import { deleteProduct, getProductForAdmin, listProductsForAdmin, saveProduct, setProductPublished } from "~/models/product.server";
 import { requireAdmin } from "~/models/session.server";
 import { catalogueImage } from "./images.server";

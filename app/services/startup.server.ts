@@ -9,6 +9,7 @@ import { runMigrations } from "../../db/migrate";
 import { isDatabaseEmpty, seed } from "../../db/seed";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
+import { startMediaSweep } from "~/models/media.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
 
@@ -51,8 +52,12 @@ async function start() {
     }
   });
 
-  // Queued e-mails are sent in the background and retried until they go through.
-  if (!process.env.VITEST) startOutboxWorker();
+  // Queued e-mails are sent in the background and retried until they go through; uploads
+  // that never made it into a saved form are removed after a day.
+  if (!process.env.VITEST) {
+    startOutboxWorker();
+    startMediaSweep();
+  }
 
   log.info("database ready", {
     kind: handle.kind,

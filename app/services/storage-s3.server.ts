@@ -15,6 +15,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -132,6 +133,16 @@ export function createS3Backend(settings: S3Settings, client = createS3Client(se
         headers: { "Content-Type": contentType },
         expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds,
       };
+    },
+    async list(folder) {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, ContinuationToken }));
+        for (const item of page.Contents ?? []) if (item.Key && isValidStorageKey(item.Key)) keys.push(item.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys;
     },
     async readStart(key, bytes) {
       assertKey(key);

@@ -17,7 +17,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { getConfig } from "~/config.server";
-import { contentTypeForKey, isValidStorageKey } from "~/lib/storage-keys";
+import { contentTypeForKey, isValidStorageKey, type StorageFolder } from "~/lib/storage-keys";
 import { createS3Backend } from "./storage-s3.server";
 
 export interface UrlOptions {
@@ -66,6 +66,8 @@ export interface StorageBackend {
   createUploadUrl(key: string, options: UploadUrlOptions): Promise<UploadTarget>;
   /** The first `bytes` bytes of a stored object (for sniffing its real type); null if missing. */
   readStart(key: string, bytes: number): Promise<Uint8Array | null>;
+  /** Every valid key stored in a folder (for the sweep of unused uploads). */
+  list(folder: StorageFolder): Promise<string[]>;
 }
 
 /** Signed upload URLs live this long: enough to start a large upload on a slow line. */
@@ -184,6 +186,10 @@ export const localBackend: StorageBackend = {
   },
   async delete(key) {
     await fsp.rm(localPathForKey(key), { force: true });
+  },
+  async list(folder) {
+    const names = await fsp.readdir(path.join(getConfig().storage.uploadsDir, folder)).catch(() => [] as string[]);
+    return names.map((name) => `${folder}/${name}`).filter(isValidStorageKey);
   },
   async createUploadUrl(key, { contentType, maxBytes, ttlSeconds = UPLOAD_URL_TTL_SECONDS }) {
     assertKey(key);

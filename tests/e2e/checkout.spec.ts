@@ -98,6 +98,8 @@ test("the free course enrols at once", async ({ page, context, request }) => {
   await openCourse(page, "/cursuri-online", FREE);
   await page.getByLabel(/Acces nelimitat/).check();
   await page.getByRole("button", { name: "Adaugă în coș" }).click();
+  // Wait for the answer: leaving at once would abort the add (with JavaScript it is a fetch).
+  await expect(page.getByText("Curs online adăugat în coș!")).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByTestId("cart-total")).toHaveText("0,00");
   await expect(page.getByText("Metoda de plată")).toHaveCount(0);

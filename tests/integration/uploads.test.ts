@@ -281,6 +281,14 @@ describe("S3 backend (s3rver on loopback)", () => {
     expect(await getStorage().head(target.key)).toBeNull();
   });
 
+  it("lists a folder's keys (for the sweep of unused uploads)", async () => {
+    const storage = getStorage();
+    for (let i = 0; i < 3; i++) await storage.put(`pdfs/170000000000${i}_lista.pdf`, pdf, "application/pdf");
+    const keys = await storage.list("pdfs");
+    expect(keys).toEqual(expect.arrayContaining(["pdfs/1700000000000_lista.pdf", "pdfs/1700000000001_lista.pdf", "pdfs/1700000000002_lista.pdf"]));
+    expect(keys.every((key) => key.startsWith("pdfs/"))).toBe(true);
+  });
+
   it("image URLs are stable within their window (cacheable) and valid at least the requested time", async () => {
     await getStorage().put("courses/1_stabil.webp", webp, "image/webp");
     const options = { ttlSeconds: 24 * 3600, stableForSeconds: 6 * 3600 };
