@@ -103,6 +103,12 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_WINDOW_MIN: positiveInt(60),
   RATE_LIMIT_RESET_MAX: positiveInt(5),
   RATE_LIMIT_RESET_WINDOW_MIN: positiveInt(60),
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For. The client IP used by
+   * the per-IP rate limits is the entry that many places from the right (what the outermost
+   * trusted proxy saw); entries further left were written by the client and are ignored.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 
   /** Test-only hooks for Playwright fixtures; the route answers 404 unless this token is set. */
   TEST_HOOKS_TOKEN: optionalText,
@@ -236,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
       reset: { max: env.RATE_LIMIT_RESET_MAX, windowMs: env.RATE_LIMIT_RESET_WINDOW_MIN * 60_000 },
     },
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     testHooksToken: env.TEST_HOOKS_TOKEN,
   };
 }

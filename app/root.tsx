@@ -25,6 +25,7 @@ import { getUser } from "~/models/session.server";
 import { readConsent } from "~/services/consent.server";
 import { shouldHydrate } from "~/lib/route-handle";
 import { readToast } from "~/services/toast.server";
+import { errorPageMeta } from "~/lib/meta";
 import styles from "~/styles/app.css";
 
 export const FONT_URL = "/fonts/playfair-display-600-ro.woff2";
@@ -71,7 +72,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   Vary: "Cookie",
 });
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ error }) => {
+  if (error) return errorPageMeta(isRouteErrorResponse(error) ? error.status : 500);
+  return DEFAULT_META;
+};
+
+const DEFAULT_META = [
   { title: "Ana Nails Academy – cursuri de manichiură în Constanța" },
   {
     name: "description",
@@ -99,7 +105,10 @@ function NavigationProgress() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
-  const hydrate = shouldHydrate(useMatches());
+  // In the browser the app is already running (a hydrated page was loaded first): keep the
+  // scripts and ScrollRestoration mounted, or navigating to a content-only page would drop the
+  // scroll-to-top. On the server a content-only page renders without them.
+  const hydrate = shouldHydrate(useMatches()) || typeof document !== "undefined";
   return (
     <html lang="ro">
       <head>

@@ -231,14 +231,18 @@ export const products = pgTable(
   ],
 );
 
-export const termsPages = pgTable("terms_pages", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  pageKey: text("page_key").notNull().unique(),
-  sections: jsonb("sections").$type<Array<{ title: string; description: string }>>().notNull(),
-  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const termsPages = pgTable(
+  "terms_pages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    pageKey: text("page_key").notNull().unique(),
+    sections: jsonb("sections").$type<Array<{ title: string; description: string }>>().notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("terms_pages_updated_by_idx").on(t.updatedBy)],
+);
 
 // ─── Cart, orders, enrolments ────────────────────────────────────────────────────────────────
 
@@ -263,6 +267,10 @@ export const cartLines = pgTable(
   },
   (t) => [
     index("cart_lines_user_idx").on(t.userId),
+    // Deleting a course, product or price option cascades here: find the lines by index.
+    index("cart_lines_course_idx").on(t.courseId),
+    index("cart_lines_product_idx").on(t.productId),
+    index("cart_lines_price_option_idx").on(t.priceOptionId),
     uniqueIndex("cart_lines_user_course_key")
       .on(t.userId, t.courseId)
       .where(sql`${t.courseId} is not null`),
@@ -352,6 +360,10 @@ export const orderLines = pgTable(
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
+    // Sales per course or product, and the set-null on delete.
+    index("order_lines_course_idx").on(t.courseId),
+    index("order_lines_product_idx").on(t.productId),
+    index("order_lines_price_option_idx").on(t.priceOptionId),
     check("order_lines_category_check", inList("category", CART_CATEGORIES)),
     check(
       "order_lines_amounts_check",
@@ -375,7 +387,10 @@ export const orderEvents = pgTable(
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [
+    index("order_events_order_idx").on(t.orderId, t.createdAt),
+    index("order_events_actor_idx").on(t.actorUserId),
+  ],
 );
 
 /** Every payment notification (IPN) as received, for audit and reconciliation. */

@@ -9,3 +9,9 @@ export function pageTitle(matches: ReadonlyArray<{ id: string; data?: unknown }>
 export function privatePageMeta(matches: ReadonlyArray<{ id: string; data?: unknown }>, title: string) {
   return [{ title: pageTitle(matches, title) }, { name: "robots", content: "noindex, nofollow" }];
 }
+
+/** Meta tags of an error page (404, 403, 500): a plain title and no indexing. */
+export function errorPageMeta(status: number) {
+  const title = status === 404 ? "Pagina nu a fost găsită" : status === 403 ? "Acces interzis" : "A apărut o eroare";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}

@@ -127,7 +127,9 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
           withdrawalWaiverAt: cart.hasOnline ? now : null,
           paidAt: method === "free" ? now : null,
         })
-        .onConflictDoNothing({ target: orders.idempotencyKey })
+        // No target: the reference is unique too and derived from the same key, so a concurrent
+        // twin must be absorbed on either index (a targeted clause would raise on the other).
+        .onConflictDoNothing()
         .returning();
       if (!order) {
         // The same checkout was committed meanwhile (double click, second tab).

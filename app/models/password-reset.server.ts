@@ -2,6 +2,9 @@
  * Password reset by e-mail (SPEC §2, DESIGN §8): a link with 32 random bytes (base64url),
  * stored only as its SHA-256, valid one hour, used once. The request answers the same way
  * whether or not the address has an account; only an existing account gets the e-mail.
+ * No enumeration by side channels either: an unknown address checks the mail service (so a mail
+ * outage shows the same error to everybody) and both paths take at least RESPONSE_FLOOR_MS, so a
+ * send does not stand out by its duration.
  * A successful reset changes the hash, ends every session of the user and uses up the token
  * (and any other open link of that user) in one transaction.
  */
@@ -14,21 +17,36 @@ import { destroyUserSessions, hashToken } from "~/models/session.server";
 import { findUserByEmail, setPasswordHash } from "~/models/user.server";
 import { log } from "~/services/log.server";
 import { passwordResetMail } from "~/services/mail-templates.server";
-import { sendMail } from "~/services/mail.server";
+import { checkMailService, sendMail } from "~/services/mail.server";
 import { hashPassword } from "~/services/password.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+/** Longer than a lookup plus an SMTP hand-over to a nearby relay normally takes. */
+export const RESPONSE_FLOOR_MS = 400;
 
 export type ResetTokenState = "valid" | "expired" | "used" | "invalid";
 
 /**
- * Sends a reset link when the address has an account; does nothing otherwise. Throws when the
- * e-mail could not be sent (the caller shows "Eroare la resetarea parolei").
+ * Sends a reset link when the address has an account; otherwise only checks that mail could be
+ * sent. Throws when the mail service failed either way (the caller shows "Eroare la resetarea
+ * parolei"). Resolves no sooner than `floorMs` after it was called, whichever path it took.
  */
-export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
+export async function requestPasswordReset(email: string, now = new Date(), floorMs = RESPONSE_FLOOR_MS): Promise<void> {
+  const floor = new Promise((resolve) => setTimeout(resolve, floorMs));
+  try {
+    await sendResetLink(email, now);
+  } finally {
+    await floor;
+  }
+}
+
+async function sendResetLink(email: string, now: Date): Promise<void> {
   const user = await findUserByEmail(email);
-  if (!user) return;
+  if (!user) {
+    await checkMailService();
+    return;
+  }
   const token = randomBytes(32).toString("base64url");
   const [row] = await getDb()
     .insert(passwordResetTokens)

@@ -11,6 +11,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { CartLineItem, type CartLineItemData } from "~/components/cart/CartLineItem";
 import { EmptyCart } from "~/components/cart/EmptyCart";
+import { FormAlert } from "~/components/ui/FormAlert";
 import { CardRedirect } from "~/components/cart/CardRedirect";
 import { TransferPanel, type TransferDetails } from "~/components/cart/TransferPanel";
 import { getConfig } from "~/config.server";
@@ -63,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData =
   | { kind: "address"; error: string; value: string }
+  | { kind: "remove"; message: string }
   | { kind: "checkout"; result: SubmissionResult<string[]>; field?: CheckoutField; message?: string }
   | { kind: "transfer"; details: TransferDetails }
   | { kind: "card"; form: CardPaymentForm };
@@ -74,11 +76,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "remove") {
     const removed = await removeCartLine(user.id, String(form.get("lineId") ?? ""));
-    return redirectWithToast("/cart", {
-      ...SHORT_TOAST,
-      type: removed ? "success" : "error",
-      message: removed ? CART_MESSAGES.removed : CART_MESSAGES.removeFailed,
-    });
+    // A line that is not in this user's cart (another user's, or already gone): 404, and the
+    // cart is shown again with the message rather than an error page.
+    if (!removed) return json<ActionData>({ kind: "remove", message: CART_MESSAGES.removeFailed }, { status: 404 });
+    return redirectWithToast("/cart", { ...SHORT_TOAST, message: CART_MESSAGES.removed });
   }
 
   if (intent === "save-address") {
@@ -192,6 +193,7 @@ export default function CartPage() {
   return (
     <main className="page container cart-page">
       <h1>Coșul Tău</h1>
+      <FormAlert messages={[actionData?.kind === "remove" ? actionData.message : null]} />
       <div className="cart-layout">
         <div className="cart-groups">
           {GROUPS.map((group) => {

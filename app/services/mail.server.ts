@@ -78,6 +78,26 @@ export async function sendMail(message: MailMessage): Promise<void> {
   log.info("mail written to the outbox", { file: path.basename(file), subject: message.subject });
 }
 
+/**
+ * Throws when a message could not be handed over right now (SMTP server unreachable or
+ * refusing us, outbox folder not writable), without sending anything. Used where an answer
+ * must not depend on whether a message was actually due (password reset: no enumeration).
+ */
+export async function checkMailService(): Promise<void> {
+  const config = getConfig();
+  if (config.mail.smtpUrl) {
+    try {
+      await smtpTransport(config.mail.smtpUrl).verify();
+    } catch (error) {
+      log.error("mail service unavailable", { error });
+      throw error;
+    }
+    return;
+  }
+  await fs.mkdir(config.mail.outboxDir, { recursive: true });
+  await fs.access(config.mail.outboxDir, fs.constants.W_OK);
+}
+
 /** Tests only: close and forget the SMTP connection (after SMTP_URL changed). */
 export function resetMailForTests() {
   smtp?.transport.close();

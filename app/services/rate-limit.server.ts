@@ -3,10 +3,13 @@
  * counts the same attempts (DESIGN §8). One atomic `insert … on conflict do update` per hit:
  * concurrent requests each get their own count, and an expired window restarts at 1.
  *
- * Client IP — trust assumption: the app runs behind a reverse proxy / load balancer that sets
- * X-Forwarded-For (or X-Real-IP) and strips values sent by clients. We take the first
- * X-Forwarded-For value, else X-Real-IP, else "unknown". Without such a proxy a client can
- * choose its own "IP" and dodge the per-IP limit; the per-account limits still hold.
+ * Client IP — trust assumption: the app runs behind TRUSTED_PROXY_HOPS reverse proxies / load
+ * balancers (default 1) that each append the address they saw to X-Forwarded-For, as nginx's
+ * $proxy_add_x_forwarded_for, AWS ALB and Cloudflare do. The client IP is the entry that many
+ * places from the right: anything further left was sent by the client itself and could be
+ * forged, so it is never used. Without the header, X-Real-IP, else "unknown". remix-serve does
+ * not hand the socket address to the app, so a site exposed without any proxy cannot tell
+ * clients apart by IP; the per-account limits hold either way.
  */
 import { createHash } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
@@ -35,8 +38,12 @@ export function setRateLimitClockForTests(fake: (() => Date) | null) {
   clock = fake ?? (() => new Date());
 }
 
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+export function clientIp(request: Request, hops = getConfig().trustedProxyHops): string {
+  const entries = (request.headers.get("X-Forwarded-For") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const forwarded = entries[Math.max(0, entries.length - hops)];
   if (forwarded) return forwarded.slice(0, 64);
   const real = request.headers.get("X-Real-IP")?.trim();
   if (real) return real.slice(0, 64);

@@ -103,3 +103,36 @@ baseTest.describe("cookie banner", () => {
     await baseExpect.poll(() => consentCookie(context)).toMatchObject({ analytics: false, marketing: true });
   });
 });
+
+test("the footer carries the company details, the six policies, contact and the ANPC SAL notice", async ({ page }) => {
+  await page.goto("/contact");
+  const footer = page.locator("footer.site-footer");
+  await expect(footer).toContainText("Ana Nails Academy S.R.L.");
+  await expect(footer).toContainText("CUI RO41234567 · Reg. Com. J13/1234/2019");
+  for (const [href, label] of [
+    ["/termeni", "Termeni și condiții"],
+    ["/inscriere", "Politica de înscriere"],
+    ["/retur", "Livrare și retur"],
+    ["/plata", "Politica de plată"],
+    ["/confidentialitate", "Politica de confidențialitate"],
+    ["/cookie", "Politica de cookie-uri"],
+  ]) {
+    await expect(footer.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(footer.getByRole("link", { name: "+40 722 123 456" })).toHaveAttribute("href", "tel:+40722123456");
+  await expect(footer.getByRole("link", { name: "contact@ananails.example" })).toHaveAttribute("href", "mailto:contact@ananails.example");
+  await expect(footer.getByRole("link", { name: "ANPC – Soluționarea alternativă a litigiilor" })).toHaveAttribute("href", "https://anpc.ro/ce-este-sal/");
+});
+
+test("a new page starts at the top, also when a page with JavaScript leads to a content-only one", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/cursuri");
+  await page.getByRole("link", { name: /Curs de bază – Tehnician manichiură/ }).first().click();
+  await expect(page).toHaveURL(/\/cursuri\/curs\/\d+$/);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.locator("footer.site-footer").getByRole("link", { name: "Pagina de contact" }).click();
+  await expect(page).toHaveURL("/contact");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,6 +1,6 @@
 /** Titles, descriptions, canonical URLs, Open Graph, JSON-LD, robots.txt and sitemap.xml. */
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, loginAs, test } from "./fixtures";
 import { COURSES, PRODUCTS } from "./catalogue-helpers";
 
 const base = () => process.env.E2E_BASE_URL ?? "http://127.0.0.1:3210";
@@ -67,8 +67,15 @@ test("robots.txt and sitemap.xml", async ({ request }) => {
   }
 });
 
-test("guest pages are publicly cacheable for a short time; logged-in pages are private", async ({ request }) => {
+test("guest pages are publicly cacheable for a short time; logged-in pages are private", async ({ request, context, page }) => {
   const guest = await request.get("/cursuri");
   expect(guest.headers()["cache-control"]).toContain("public");
   expect(guest.headers()["cache-control"]).toContain("s-maxage=60");
+
+  // The same public page for a logged-in visitor carries their name and cart: never stored.
+  await loginAs(context, request, { name: "Elena Stan" });
+  for (const path of ["/cursuri", "/", "/cont"]) {
+    const response = await page.request.get(path);
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+  }
 });

@@ -84,3 +84,20 @@ describe("constraints", () => {
     await expect(createUser({ role: "root" as never })).rejects.toThrow();
   });
 });
+
+describe("indexes", () => {
+  it("every foreign key can be followed by an index (no full scans on cascades and lookups)", async () => {
+    const rows = await getDb().execute<{ table_name: string; column_name: string }>(sql`
+      select c.conrelid::regclass::text as table_name, a.attname as column_name
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f'
+        and c.connamespace = 'public'::regnamespace
+        and not exists (
+          select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]
+        )
+      order by 1, 2`);
+    const list = Array.isArray(rows) ? rows : (rows as { rows: Array<{ table_name: string; column_name: string }> }).rows;
+    expect(list.map((r) => `${r.table_name}.${r.column_name}`)).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { passwordResetTokens, sessions, users } from "../../db/schema";
 import { getConfig, resetConfigForTests } from "~/config.server";
-import { checkResetToken, requestPasswordReset, resetPassword, RESET_TOKEN_TTL_MS } from "~/models/password-reset.server";
+import { checkResetToken, requestPasswordReset, resetPassword, RESET_TOKEN_TTL_MS, RESPONSE_FLOOR_MS } from "~/models/password-reset.server";
 import { createSession, getUser, hashToken } from "~/models/session.server";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset.$token";
@@ -94,6 +94,23 @@ describe("forgot password", () => {
     expect(await response.json()).toEqual({ outcome: "error", result: null });
     const rows = await getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     expect(rows).toHaveLength(0);
+
+    // An address without an account gets the very same answer: an outage reveals nothing.
+    const unknown = await run(forgotAction, post("/forgot-password", { email: `nimeni-${Date.now()}@example.ro` }, { ip: freshIp() }));
+    expect(unknown.status).toBe(503);
+    expect(await unknown.json()).toEqual({ outcome: "error", result: null });
+  });
+
+  it("takes as long for an unknown address as the floor a real send is hidden under", async () => {
+    const user = await createUser();
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await run(forgotAction, post("/forgot-password", { email }, { ip: freshIp() }));
+      expect(await response.json()).toEqual({ outcome: "sent", result: null });
+      return performance.now() - started;
+    };
+    expect(await timed(`nimeni-${Date.now()}@example.ro`)).toBeGreaterThanOrEqual(RESPONSE_FLOOR_MS - 5);
+    expect(await timed(user.email)).toBeGreaterThanOrEqual(RESPONSE_FLOOR_MS - 5);
   });
 });
 

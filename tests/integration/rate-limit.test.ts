@@ -62,11 +62,28 @@ describe("fixed windows", () => {
     expect(row.count).toBe(20);
   });
 
-  it("takes the client IP from X-Forwarded-For, then X-Real-IP, else 'unknown'", () => {
+  it("takes the client IP from the proxy's X-Forwarded-For entry, then X-Real-IP, else 'unknown'", () => {
     const request = (headers: Record<string, string>) => new Request("http://localhost:3000/", { headers });
-    expect(clientIp(request({ "X-Forwarded-For": "203.0.113.7, 10.0.0.1", "X-Real-IP": "198.51.100.1" }))).toBe("203.0.113.7");
+    // One proxy (the default): it appended the address it saw; what the client wrote is ignored.
+    expect(clientIp(request({ "X-Forwarded-For": "1.2.3.4, 203.0.113.7", "X-Real-IP": "198.51.100.1" }))).toBe("203.0.113.7");
+    expect(clientIp(request({ "X-Forwarded-For": "203.0.113.7" }))).toBe("203.0.113.7");
+    // Two proxies (e.g. a CDN in front of the load balancer).
+    expect(clientIp(request({ "X-Forwarded-For": "1.2.3.4, 203.0.113.7, 10.0.0.1" }), 2)).toBe("203.0.113.7");
+    expect(clientIp(request({ "X-Forwarded-For": "203.0.113.7" }), 2)).toBe("203.0.113.7");
     expect(clientIp(request({ "X-Real-IP": "198.51.100.1" }))).toBe("198.51.100.1");
     expect(clientIp(request({}))).toBe("unknown");
+  });
+
+  it("a client cannot dodge the per-IP login limit by writing its own X-Forwarded-For", async () => {
+    const proxySaw = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const forged = `${freshIp()}, ${proxySaw}`;
+      const response = await run(loginAction, post("/autentificare", { email: `nimeni${i}-${proxySaw}@example.ro`, password: "Gresit-1!" }, { ip: forged }));
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
+    expect(statuses[5]).toBe(429);
   });
 });
 
