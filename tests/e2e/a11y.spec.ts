@@ -15,12 +15,19 @@ const pages = [
   `/produse/produs/${PRODUCTS.kit.id}`,
   "/termeni",
   "/inscriere",
+  // Other specs edit /retur and /plata meanwhile: either state (sections or "Pagină inexistentă")
+  // must be accessible.
+  "/retur",
+  "/plata",
   "/confidentialitate",
   "/cookie",
   "/contact",
   "/about-me",
   "/servicii",
   "/shop",
+  "/autentificare",
+  "/register",
+  "/forgot-password",
   "/nu-exista-asa-ceva",
 ];
 
