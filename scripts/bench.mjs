@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: performance budgets, measured (DESIGN §9). Starts the production build on a
- * free loopback port with freshly seeded data (embedded defaults, or a fresh database on
- * DATABASE_URL's server), then runs a bounded load test with autocannon and prints one JSON
- * line per measurement. Options: --duration=<seconds> (default 10), --connections=<n> (10),
+ * free loopback port with freshly seeded data on the embedded defaults (PGlite in a temporary
+ * DATA_DIR, whatever DATABASE_URL says, so runs compare), then runs a bounded load test with
+ * autocannon and prints one JSON line per measurement. Options: --duration=<seconds> (default 10), --connections=<n> (10),
  * --no-lighthouse (load test only).
  *
  * Lighthouse 12.8.2 (mobile defaults: simulated slow 4G and a mid-range phone) runs through npx
@@ -123,8 +123,18 @@ try {
   const startupMs = await waitForHealth(base, server);
   emit({ metric: "startup", database: "pglite", ms: startupMs });
 
+  /** The first detail page a list links to (the seed's ids are not assumed). */
+  const firstLink = async (list, prefix) => {
+    const html = await fetch(base + list).then((r) => r.text());
+    const match = html.match(new RegExp(`href="(${prefix}\\d+)"`));
+    if (!match) throw new Error(`no ${prefix} link on ${list}`);
+    return match[1];
+  };
+
   if (withLighthouse) {
-    for (const page of ["/", "/cursuri", "/cursuri/curs/1", "/cursuri-online/curs/4", "/produse"]) {
+    const physical = await firstLink("/cursuri", "/cursuri/curs/");
+    const online = await firstLink("/cursuri-online", "/cursuri-online/curs/");
+    for (const page of ["/", "/cursuri", physical, online, "/produse"]) {
       emit({ metric: "lighthouse", page, ...(await lighthouse(base + page)) });
     }
   }
