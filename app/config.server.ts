@@ -116,6 +116,28 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Loopback hosts: a site whose public address is one of these is only reachable on its machine. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the built-in payment simulator may take card "payments" (when NETOPIA is not set):
+ * outside production; in production only when asked for explicitly (PAYMENT_SIMULATOR=1, a
+ * staging server) or on the quick start's embedded defaults (no DATABASE_URL and a loopback
+ * PUBLIC_URL, which is the default). A production site on its real address never gets it.
+ */
+export function simulatorAllowed(settings: { production: boolean; explicit: boolean; databaseUrl?: string; publicUrl: string }): boolean {
+  if (!settings.production || settings.explicit) return true;
+  return !settings.databaseUrl && isLoopbackUrl(settings.publicUrl);
+}
+
 export class ConfigError extends Error {}
 
 function firstIssueLine(error: z.ZodError): string {
@@ -229,11 +251,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     /**
-     * The built-in payment simulator: used when Netopia is not configured. A real deployment
-     * (production with DATABASE_URL) gets it only with PAYMENT_SIMULATOR=1; the embedded demo
-     * defaults (no DATABASE_URL) always have it, so the quick start can take card payments.
+     * The built-in payment simulator, used when NETOPIA is not configured (simulatorAllowed).
+     * False with no NETOPIA either: the site then offers no card payment at all.
      */
-    paymentSimulator: netopiaSet === 0 && (!production || !env.DATABASE_URL || env.PAYMENT_SIMULATOR),
+    paymentSimulator:
+      netopiaSet === 0 &&
+      simulatorAllowed({ production, explicit: env.PAYMENT_SIMULATOR, databaseUrl: env.DATABASE_URL, publicUrl }),
     rateLimits: {
       login: { max: env.RATE_LIMIT_LOGIN_MAX, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_MIN * 60_000 },
       register: {

@@ -26,6 +26,7 @@ import { CHECKOUT_MESSAGES, type CheckoutInput } from "~/lib/validation/checkout
 import { getCart, type CartView } from "~/models/cart.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 import {
+  doublePaymentBusinessMail,
   orderCancelledMail,
   orderPlacedBusinessMail,
   orderPlacedMail,
@@ -225,7 +226,7 @@ async function findOrderByKey(executor: Executor, userId: string, key: string): 
   return order;
 }
 
-function toMailShape(order: OrderRow, lines: OrderLineRow[]): OrderForMail {
+function toMailShape(order: OrderRow, lines: OrderLineRow[]): OrderForMail & { id: string } {
   return { ...order, lines: [...lines].sort((a, b) => a.position - b.position) };
 }
 
@@ -241,9 +242,23 @@ const TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
   refunded: [],
 };
 
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return TRANSITIONS[from].includes(to);
+/**
+ * Money the card processor took is a fact, whatever happened to the order meanwhile: its
+ * notification also settles an order an admin cancelled (the buyer paid anyway). Admins
+ * cannot confirm a cancelled order themselves.
+ */
+const LATE_PAYMENT_FROM: OrderStatus[] = ["cancelled"];
+
+export function canTransition(from: OrderStatus, to: OrderStatus, source: TransitionContext["source"] = "admin"): boolean {
+  if (TRANSITIONS[from].includes(to)) return true;
+  return source === "ipn" && to === "paid" && LATE_PAYMENT_FROM.includes(from);
 }
+
+/**
+ * The order event note (prefix) that flags a paid order for a refund: the buyer already had
+ * access to one of its courses through another order, so this money was taken twice.
+ */
+export const DOUBLE_PAYMENT_NOTE = "Plată dublă – necesită rambursare";
 
 export interface TransitionContext {
   source: "admin" | "ipn" | "system";
@@ -255,8 +270,57 @@ export interface TransitionContext {
 }
 
 export type TransitionResult =
-  | { ok: true; changed: boolean; order: OrderRow }
+  /** doublePaid: titles of the courses the buyer already had through another order. */
+  | { ok: true; changed: boolean; order: OrderRow; doublePaid: string[] }
   | { ok: false; reason: "not-found" | "not-allowed"; order?: OrderRow };
+
+function snapshotOf(line: OrderLineRow) {
+  return {
+    days: line.days,
+    accreditation: line.accreditation,
+    advancePayment: line.advancePayment,
+    amountBani: line.amountBani,
+    fullAmountBani: line.fullAmountBani,
+  };
+}
+
+/**
+ * A paid order gives access to its courses. One enrolment per user and course: when the course
+ * was bought again meanwhile (this order failed or was cancelled, then a new order), the
+ * enrolment follows the order whose money arrived, unless it is already confirmed through
+ * another order: then this payment is a second one for the same course (returned by title).
+ */
+async function confirmEnrolments(tx: Tx, order: OrderRow, lines: OrderLineRow[], now: Date): Promise<string[]> {
+  const doublePaid: string[] = [];
+  for (const line of lines) {
+    if (line.category === "product") continue;
+    const [enrolment] = await tx
+      .select()
+      .from(enrollments)
+      .where(
+        line.courseId === null
+          ? eq(enrollments.orderLineId, line.id)
+          : and(eq(enrollments.userId, order.userId), eq(enrollments.courseId, line.courseId)),
+      )
+      .for("update");
+    if (!enrolment) continue;
+    if (enrolment.paymentStatus === "confirmed") {
+      if (enrolment.orderLineId !== line.id) doublePaid.push(line.title);
+      continue;
+    }
+    const otherOrder = enrolment.orderLineId !== line.id;
+    await tx
+      .update(enrollments)
+      .set({
+        paymentStatus: "confirmed",
+        confirmedAt: now,
+        accessUntil: accessUntil(line, now),
+        ...(otherOrder ? { orderLineId: line.id, optionSnapshot: snapshotOf(line), updatedAt: now } : {}),
+      })
+      .where(eq(enrollments.id, enrolment.id));
+  }
+  return doublePaid;
+}
 
 /**
  * Moves an order to a new status and applies it to its enrolments, in one transaction (or the
@@ -272,8 +336,8 @@ export async function transitionOrder(
     const now = context.now ?? new Date();
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false, reason: "not-found" };
-    if (order.status === to) return { ok: true, changed: false, order };
-    if (!canTransition(order.status, to)) return { ok: false, reason: "not-allowed", order };
+    if (order.status === to) return { ok: true, changed: false, order, doublePaid: [] };
+    if (!canTransition(order.status, to, context.source)) return { ok: false, reason: "not-allowed", order };
 
     const [updated] = await tx
       .update(orders)
@@ -287,37 +351,52 @@ export async function transitionOrder(
       .returning();
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     const lineIds = lines.map((l) => l.id);
+    let doublePaid: string[] = [];
+    let accessClosed = false;
     if (lineIds.length > 0) {
       if (to === "paid") {
-        for (const line of lines.filter((l) => l.category !== "product")) {
-          await tx
-            .update(enrollments)
-            .set({ paymentStatus: "confirmed", confirmedAt: now, accessUntil: accessUntil(line, now) })
-            .where(and(eq(enrollments.orderLineId, line.id), sql`${enrollments.paymentStatus} <> 'confirmed'`));
-        }
+        doublePaid = await confirmEnrolments(tx, order, lines, now);
       } else if (to === "failed" || to === "cancelled") {
         await tx
           .update(enrollments)
           .set({ paymentStatus: "failed" })
           .where(and(inArray(enrollments.orderLineId, lineIds), eq(enrollments.paymentStatus, "pending")));
       } else if (to === "refunded") {
-        await tx.update(enrollments).set({ paymentStatus: "refunded" }).where(inArray(enrollments.orderLineId, lineIds));
+        // Only the access this order paid for: an enrolment another order paid stays open.
+        const revoked = await tx
+          .update(enrollments)
+          .set({ paymentStatus: "refunded" })
+          .where(inArray(enrollments.orderLineId, lineIds))
+          .returning({ id: enrollments.id });
+        accessClosed = revoked.length > 0;
       }
     }
+    const late = order.status === "cancelled" && to === "paid" ? "plată primită după anularea comenzii" : "";
     await tx.insert(orderEvents).values({
       orderId,
       fromStatus: order.status,
       toStatus: to,
       source: context.source,
       actorUserId: context.actorUserId ?? null,
-      note: context.note ?? "",
+      note: [context.note, late].filter(Boolean).join("; "),
     });
+    if (doublePaid.length > 0) {
+      await tx.insert(orderEvents).values({
+        orderId,
+        fromStatus: to,
+        toStatus: to,
+        source: "system",
+        note: `${DOUBLE_PAYMENT_NOTE}: ${doublePaid.join(", ")} – cursantul avea deja acces prin altă comandă.`,
+      });
+    }
     const forMail = toMailShape(updated, lines);
-    if (to === "paid") await enqueueMail(tx, paymentConfirmedMail(forMail));
-    else if (to === "cancelled") await enqueueMail(tx, orderCancelledMail(forMail, "cancelled"));
+    if (to === "paid") {
+      await enqueueMail(tx, paymentConfirmedMail(forMail, doublePaid));
+      if (doublePaid.length > 0) await enqueueMail(tx, doublePaymentBusinessMail(forMail, doublePaid));
+    } else if (to === "cancelled") await enqueueMail(tx, orderCancelledMail(forMail, "cancelled"));
     else if (to === "failed") await enqueueMail(tx, orderCancelledMail(forMail, "failed"));
-    else if (to === "refunded") await enqueueMail(tx, orderCancelledMail(forMail, "refunded"));
-    return { ok: true, changed: true, order: updated };
+    else if (to === "refunded") await enqueueMail(tx, orderCancelledMail(forMail, "refunded", accessClosed));
+    return { ok: true, changed: true, order: updated, doublePaid };
   };
   if (executor) return run(executor);
   const result = await getDb().transaction(run);
@@ -365,6 +444,14 @@ export const ORDER_FILTERS = {
 } as const satisfies Record<string, OrderStatus[] | null>;
 export type OrderFilter = keyof typeof ORDER_FILTERS;
 
+/**
+ * A paid order flagged by a double-payment event still needs its refund. (Columns spelled out
+ * with their tables: drizzle leaves select-list columns unqualified inside a subquery.)
+ */
+const refundDueSql = sql<boolean>`("orders"."status" = 'paid' and exists (
+  select 1 from "order_events" e where e."order_id" = "orders"."id" and starts_with(e."note", ${DOUBLE_PAYMENT_NOTE})
+))`;
+
 export async function listOrdersForAdmin(filter: OrderFilter, limit = 200) {
   const statuses = ORDER_FILTERS[filter];
   return getDb()
@@ -376,6 +463,9 @@ export async function listOrdersForAdmin(filter: OrderFilter, limit = 200) {
       totalBani: orders.totalBani,
       billingName: orders.billingName,
       billingEmail: orders.billingEmail,
+      providerRef: orders.providerRef,
+      panMasked: orders.panMasked,
+      refundDue: refundDueSql,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -392,7 +482,19 @@ export async function getOrderForAdmin(orderId: string) {
   const [lines, events, notifications, enrolmentRows] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt)),
-    db.select().from(paymentNotifications).where(eq(paymentNotifications.orderId, orderId)).orderBy(asc(paymentNotifications.receivedAt)),
+    // Every IPN received for the order (the raw body stays in the database, for audit).
+    db
+      .select({
+        id: paymentNotifications.id,
+        receivedAt: paymentNotifications.receivedAt,
+        action: paymentNotifications.action,
+        errorCode: paymentNotifications.errorCode,
+        outcome: paymentNotifications.outcome,
+        message: paymentNotifications.message,
+      })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderId, orderId))
+      .orderBy(asc(paymentNotifications.receivedAt)),
     db
       .select({ id: enrollments.id, courseTitle: courses.title, paymentStatus: enrollments.paymentStatus, orderLineId: enrollments.orderLineId })
       .from(enrollments)
@@ -400,7 +502,8 @@ export async function getOrderForAdmin(orderId: string) {
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
       .where(eq(orderLines.orderId, orderId)),
   ]);
-  return { ...order, lines, events, notifications, enrollments: enrolmentRows };
+  const refundDue = order.status === "paid" ? (events.find((e) => e.note.startsWith(DOUBLE_PAYMENT_NOTE))?.note ?? null) : null;
+  return { ...order, lines, events, notifications, enrollments: enrolmentRows, refundDue };
 }
 
 /** The latest rejected card notification of an order (for the reason shown to the buyer). */

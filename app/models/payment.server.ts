@@ -1,30 +1,40 @@
 /**
- * Card payment notifications (IPN): decrypt, verify (our signature, a known order, the amount
- * and currency of that order), map the action to an order status and apply it in one
+ * Card payment notifications (IPN). The provider (app/services/payments) reads, decrypts and
+ * verifies a notification into one shape; this module checks it against the order (it exists,
+ * it is a card order, the currency and amounts are the order's) and applies it in one
  * transaction. Idempotent: a repeated IPN changes nothing; a paid order never goes back to
- * pending or failed. Every IPN is stored raw for audit. Replies follow mobilPay: the crc echo on
- * success, error_type 1 (temporary: Netopia retries) or 2 (permanent).
+ * pending or failed. Money taken is recorded even when the order was cancelled or failed
+ * meanwhile; when the buyer already had the course through another order, the order is flagged
+ * for a refund (order.server.ts, DOUBLE_PAYMENT_NOTE). Every IPN is stored raw for audit.
+ * Replies follow the provider: success, temporary error (retry) or permanent error.
  */
-import { eq } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { desc, eq, isNull } from "drizzle-orm";
+import { getDb, type Tx } from "../../db/client";
 import { orders, paymentNotifications, type OrderStatus } from "../../db/schema";
+import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
 import { transitionOrder } from "~/models/order.server";
 import { log } from "~/services/log.server";
 import { kickOutbox } from "~/services/mail-outbox.server";
-import { crcErrorReply, crcReply, EnvelopeError, outcomeFor, XmlError, type ParsedOrderXml } from "~/services/payments/mobilpay.server";
-import { getCardProvider, openNotification } from "~/services/payments/provider.server";
+import { crcErrorReply } from "~/services/payments/mobilpay.server";
+import { getCardProvider } from "~/services/payments/provider.server";
+import { NotificationRejected, type CardNotification, type NotificationReply } from "~/services/payments/types.server";
 
 export interface IpnResult {
-  /** The XML body to answer with. */
-  body: string;
+  /** The HTTP answer for the processor. */
+  reply: NotificationReply;
   outcome: "applied" | "unchanged" | "rejected" | "error";
   orderId?: string;
+  /** Courses the buyer already had through another order: this payment needs a refund. */
+  doublePaid?: string[];
 }
 
-class PermanentIpnError extends Error {
+/** A notification that is genuine but does not fit the order it names: refused for good. */
+class OrderMismatch extends Error {
   constructor(
     message: string,
     readonly code: number,
+    /** Romanian, stored for the admin. */
+    readonly reason: string,
     readonly orderId?: string,
   ) {
     super(message);
@@ -41,89 +51,157 @@ async function record(row: typeof paymentNotifications.$inferInsert) {
   }
 }
 
-function decodedForAudit(parsed: ParsedOrderXml) {
-  return { orderId: parsed.orderId, amountBani: parsed.amountBani, currency: parsed.currency, notify: parsed.notify };
+const label = (status: OrderStatus) => `„${ORDER_STATUS_LABELS[status]}”`;
+
+/**
+ * The checks a genuine notification must pass against its order. When money was taken or is
+ * being taken (paid, pending), the processed amount and the currency must be there and be the
+ * order's; a refusal or refund may carry no processed amount.
+ */
+function mismatch(notification: CardNotification, order: typeof orders.$inferSelect): OrderMismatch | null {
+  if (order.paymentMethod !== "card") return new OrderMismatch("the order is not a card order", 6, "Comanda nu se plătește cu cardul.", order.id);
+  const moneyMoves = notification.status === "paid" || notification.status === "pending";
+  if (moneyMoves ? notification.currency !== order.currency : notification.currency !== null && notification.currency !== order.currency) {
+    return new OrderMismatch("currency missing or not the order's", 7, `Moneda lipsește sau nu este ${order.currency}.`, order.id);
+  }
+  if (notification.orderAmountBani !== undefined && notification.orderAmountBani !== order.totalBani) {
+    return new OrderMismatch("amount does not match the order", 8, "Suma comenzii din notificare nu este totalul comenzii.", order.id);
+  }
+  if (moneyMoves && notification.amountBani !== order.totalBani) {
+    return new OrderMismatch("processed amount missing or not the order total", 9, "Suma procesată lipsește sau nu este totalul comenzii.", order.id);
+  }
+  return null;
 }
 
-export async function handleCardNotification(rawBody: string): Promise<IpnResult> {
+async function apply(tx: Tx, notification: CardNotification, audit: Omit<typeof paymentNotifications.$inferInsert, "outcome">) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, notification.orderId)).for("update");
+  if (!order) throw new OrderMismatch("unknown order", 5, "Comandă necunoscută.");
+  const problem = mismatch(notification, order);
+  if (problem) throw problem;
+
+  const { status } = notification;
+  const target: OrderStatus | null = status === "paid" ? "paid" : status === "failed" ? "failed" : status === "refunded" ? "refunded" : null;
+  let applied = false;
+  let doublePaid: string[] = [];
+  let message: string;
+  if (target) {
+    const transition = await transitionOrder(
+      order.id,
+      target,
+      {
+        source: "ipn",
+        note: `${notification.action ?? ""}${notification.errorCode ? ` (cod ${notification.errorCode})` : ""}`,
+        providerRef: notification.providerRef,
+        panMasked: notification.panMasked ?? null,
+      },
+      tx,
+    );
+    if (!transition.ok) {
+      message = `Neaplicată: comanda este ${label(order.status)}; ${label(target)} nu mai este posibil.`;
+    } else if (!transition.changed) {
+      message = `Fără schimbare: comanda era deja ${label(target)}.`;
+    } else {
+      applied = true;
+      doublePaid = transition.doublePaid;
+      message = `Aplicată: ${label(order.status)} → ${label(target)}.`;
+      if (doublePaid.length > 0) message += ` Plată dublă pentru ${doublePaid.join(", ")}: necesită rambursare.`;
+    }
+  } else {
+    message =
+      status === "pending"
+        ? "În verificare la procesator: comanda așteaptă confirmarea."
+        : `Acțiune necunoscută (${notification.action ?? "lipsă"}), ignorată.`;
+    if (notification.providerRef || notification.panMasked) {
+      await tx
+        .update(orders)
+        .set({ providerRef: notification.providerRef ?? order.providerRef, panMasked: notification.panMasked ?? order.panMasked })
+        .where(eq(orders.id, order.id));
+    }
+  }
+  await tx.insert(paymentNotifications).values({ ...audit, orderId: order.id, outcome: applied ? "applied" : "unchanged", message });
+  return { applied, orderId: order.id, doublePaid };
+}
+
+/** Handles one notification request end to end: verify, check, apply, store, reply. */
+export async function handleCardNotification(request: Request): Promise<IpnResult> {
   const provider = getCardProvider();
   if (!provider) {
-    return { body: crcErrorReply(2, 1, "card payments are not configured"), outcome: "rejected" };
+    // Nothing here can verify it (card payments are off): the only protocol this endpoint speaks.
+    return {
+      reply: { status: 200, contentType: "application/xml; charset=utf-8", body: crcErrorReply(2, 1, "card payments are not configured") },
+      outcome: "rejected",
+    };
   }
 
-  let parsed: ParsedOrderXml;
+  let notification: CardNotification;
   try {
-    ({ parsed } = openNotification(new URLSearchParams(rawBody), provider));
+    notification = await provider.handleNotification(request);
   } catch (error) {
-    const message = error instanceof EnvelopeError || error instanceof XmlError ? error.message : "unreadable notification";
-    await record({ provider: provider.name, rawBody, outcome: "rejected", message });
-    log.warn("payment notification rejected", { reason: message });
-    return { body: crcErrorReply(2, 2, message), outcome: "rejected" };
-  }
-
-  const notify = parsed.notify;
-  const base = {
-    provider: provider.name,
-    rawBody,
-    decoded: decodedForAudit(parsed),
-    action: notify?.action ?? null,
-    errorCode: notify?.errorCode ?? null,
-  };
-
-  try {
-    if (!notify) throw new PermanentIpnError("no mobilpay element", 3);
-    if (parsed.signature !== provider.signature) throw new PermanentIpnError("signature does not match this shop", 4);
-    if (!UUID.test(parsed.orderId)) throw new PermanentIpnError("unknown order", 5);
-
-    const result = await getDb().transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, parsed.orderId)).for("update");
-      if (!order) throw new PermanentIpnError("unknown order", 5);
-      if (order.paymentMethod !== "card") throw new PermanentIpnError("the order is not a card order", 6, order.id);
-      if ((parsed.currency ?? "RON") !== "RON") throw new PermanentIpnError("currency does not match the order", 7, order.id);
-      if (parsed.amountBani !== order.totalBani) throw new PermanentIpnError("amount does not match the order", 8, order.id);
-
-      const outcome = outcomeFor(notify.action, notify.errorCode);
-      if ((outcome === "paid" || outcome === "pending") && notify.processedAmountBani !== null && notify.processedAmountBani !== order.totalBani) {
-        throw new PermanentIpnError("processed amount does not match the order", 9, order.id);
-      }
-      const target: OrderStatus | null =
-        outcome === "paid" ? "paid" : outcome === "failed" ? "failed" : outcome === "refunded" ? "refunded" : null;
-
-      let applied = false;
-      let message = outcome === null ? `ignored action ${notify.action ?? "(none)"}` : outcome;
-      if (target) {
-        const transition = await transitionOrder(
-          order.id,
-          target,
-          {
-            source: "ipn",
-            note: `${notify.action ?? ""}${notify.errorCode ? ` (cod ${notify.errorCode})` : ""}`,
-            providerRef: notify.purchase ?? null,
-            panMasked: notify.panMasked ?? null,
-          },
-          tx,
-        );
-        if (transition.ok) applied = transition.changed;
-        else message = `not applied: ${order.status} → ${target} is not allowed`;
-      } else if (notify.purchase || notify.panMasked) {
-        await tx
-          .update(orders)
-          .set({ providerRef: notify.purchase ?? order.providerRef, panMasked: notify.panMasked ?? order.panMasked })
-          .where(eq(orders.id, order.id));
-      }
-      await tx.insert(paymentNotifications).values({ ...base, orderId: order.id, outcome: applied ? "applied" : "unchanged", message });
-      return { applied, orderId: order.id };
-    });
-    if (result.applied) kickOutbox();
-    return { body: crcReply(notify.crc), outcome: result.applied ? "applied" : "unchanged", orderId: result.orderId };
-  } catch (error) {
-    if (error instanceof PermanentIpnError) {
-      await record({ ...base, orderId: error.orderId ?? null, outcome: "rejected", message: error.message });
-      log.warn("payment notification rejected", { reason: error.message, order: error.orderId });
-      return { body: crcErrorReply(2, error.code, error.message), outcome: "rejected", orderId: error.orderId };
+    if (error instanceof NotificationRejected) {
+      await record({ provider: provider.name, rawBody: error.raw, decoded: error.decoded ?? null, outcome: "rejected", message: error.reason });
+      log.warn("payment notification rejected", { reason: error.message });
+      return { reply: provider.refuse("permanent", error.code, error.message), outcome: "rejected" };
     }
-    // The database (or something else on our side) failed: ask NETOPIA to retry later.
-    log.error("payment notification failed; asking for a retry", { error });
-    return { body: crcErrorReply(1, 1, "temporary error, please retry"), outcome: "error" };
+    log.error("payment notification could not be read; asking for a retry", { error });
+    return { reply: provider.refuse("temporary", 1, "temporary error, please retry"), outcome: "error" };
   }
+
+  const audit = {
+    provider: provider.name,
+    rawBody: notification.raw,
+    decoded: notification.decoded,
+    action: notification.action,
+    errorCode: notification.errorCode ?? null,
+  };
+  try {
+    if (!UUID.test(notification.orderId)) throw new OrderMismatch("unknown order", 5, "Comandă necunoscută.");
+    const result = await getDb().transaction((tx) => apply(tx, notification, audit));
+    if (result.applied) kickOutbox();
+    if (result.doublePaid.length > 0) log.warn("double payment: the order needs a refund", { order: result.orderId });
+    return {
+      reply: provider.acknowledge(notification),
+      outcome: result.applied ? "applied" : "unchanged",
+      orderId: result.orderId,
+      doublePaid: result.doublePaid,
+    };
+  } catch (error) {
+    if (error instanceof OrderMismatch) {
+      await record({ ...audit, orderId: error.orderId ?? null, outcome: "rejected", message: error.reason });
+      log.warn("payment notification rejected", { reason: error.message, order: error.orderId });
+      return { reply: provider.refuse("permanent", error.code, error.message), outcome: "rejected", orderId: error.orderId };
+    }
+    // The database (or something else on our side) failed: ask the processor to retry later.
+    log.error("payment notification failed; asking for a retry", { error });
+    return { reply: provider.refuse("temporary", 1, "temporary error, please retry"), outcome: "error" };
+  }
+}
+
+/**
+ * Notifications that could not be matched to an order (undecryptable, another merchant's
+ * signature, an unknown order), newest first, for the admin's reconciliation. Only the date,
+ * the reason and what the notification claimed (order id, amount): never the raw body.
+ */
+export async function listUnmatchedNotifications(limit = 50) {
+  const rows = await getDb()
+    .select({
+      id: paymentNotifications.id,
+      receivedAt: paymentNotifications.receivedAt,
+      provider: paymentNotifications.provider,
+      action: paymentNotifications.action,
+      errorCode: paymentNotifications.errorCode,
+      message: paymentNotifications.message,
+      decoded: paymentNotifications.decoded,
+    })
+    .from(paymentNotifications)
+    .where(isNull(paymentNotifications.orderId))
+    .orderBy(desc(paymentNotifications.receivedAt))
+    .limit(limit);
+  return rows.map(({ decoded, ...row }) => {
+    const claimed = (decoded ?? {}) as { orderId?: unknown; amountBani?: unknown };
+    return {
+      ...row,
+      claimedOrderId: typeof claimed.orderId === "string" ? claimed.orderId.slice(0, 64) : null,
+      claimedAmountBani: typeof claimed.amountBani === "number" ? claimed.amountBani : null,
+    };
+  });
 }

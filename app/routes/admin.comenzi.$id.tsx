@@ -14,6 +14,7 @@ import { requireAdmin } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 const ENROLMENT_LABELS = { pending: "În așteptare", confirmed: "Confirmat", failed: "Eșuat", refunded: "Rambursat" } as const;
+const NOTIFICATION_OUTCOMES: Record<string, string> = { applied: "aplicată", unchanged: "fără schimbare", rejected: "respinsă", error: "eroare" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -80,6 +81,15 @@ export default function AdminOrder() {
           ) : null}
         </div>
       </header>
+
+      {order.refundDue ? (
+        <div className="alert alert--error" role="alert" data-testid="refund-due">
+          <p>
+            <strong>{order.refundDue}</strong>
+          </p>
+          <p>Comanda este plătită, dar cursantul avea deja acces prin altă comandă. Rambursează suma din contul NETOPIA (sau prin transfer).</p>
+        </div>
+      ) : null}
 
       <div className="admin-order__grid">
         <div className="card card--pad">
@@ -183,7 +193,8 @@ export default function AdminOrder() {
               <ol className="timeline">
                 {order.notifications.map((n) => (
                   <li key={n.id}>
-                    <span className="muted">{formatDateTime(n.receivedAt)}</span> · {n.action ?? "–"} (cod {n.errorCode ?? "–"}) · {n.outcome}
+                    <span className="muted">{formatDateTime(n.receivedAt)}</span> · {n.action ?? "–"} (cod {n.errorCode ?? "–"}) ·{" "}
+                    {NOTIFICATION_OUTCOMES[n.outcome] ?? n.outcome}
                     {n.message ? ` – ${n.message}` : ""}
                   </li>
                 ))}

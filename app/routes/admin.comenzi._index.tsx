@@ -1,10 +1,15 @@
-/** /admin/comenzi — orders with filters (awaiting payment, paid, failed/cancelled). */
+/**
+ * /admin/comenzi — orders with filters (awaiting payment, paid, failed/cancelled); card orders
+ * show the processor's reference and the masked card, paid orders needing a refund are marked,
+ * and card notifications that matched no order are listed below for reconciliation.
+ */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
-import { listOrdersForAdmin, ORDER_FILTERS, type OrderFilter } from "~/models/order.server";
+import { DOUBLE_PAYMENT_NOTE, listOrdersForAdmin, ORDER_FILTERS, type OrderFilter } from "~/models/order.server";
+import { listUnmatchedNotifications } from "~/models/payment.server";
 import { requireAdmin } from "~/models/session.server";
 
 const FILTER_LABELS: Record<OrderFilter, string> = {
@@ -18,11 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const requested = new URL(request.url).searchParams.get("filtru") ?? "asteapta-plata";
   const filter = (requested in ORDER_FILTERS ? requested : "asteapta-plata") as OrderFilter;
-  return json({ filter, orders: await listOrdersForAdmin(filter) });
+  const [orders, unmatched] = await Promise.all([listOrdersForAdmin(filter), listUnmatchedNotifications()]);
+  return json({ filter, orders, unmatched, refundLabel: DOUBLE_PAYMENT_NOTE });
 }
 
 export default function AdminOrders() {
-  const { filter, orders } = useLoaderData<typeof loader>();
+  const { filter, orders, unmatched, refundLabel } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="comenzi-titlu">
       <h2 id="comenzi-titlu">Comenzi</h2>
@@ -61,15 +67,71 @@ export default function AdminOrders() {
                     <span className="muted">{order.billingEmail}</span>
                   </td>
                   <td>{formatMoney(order.totalBani)}</td>
-                  <td>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</td>
+                  <td>
+                    {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+                    {order.paymentMethod === "card" && (order.providerRef || order.panMasked) ? (
+                      <>
+                        <br />
+                        <span className="muted" data-testid="card-reference">
+                          Ref. {order.providerRef ?? "–"} · {order.panMasked ?? "–"}
+                        </span>
+                      </>
+                    ) : null}
+                  </td>
                   <td>
                     <span className={`status status--${ORDER_STATUS_TONE[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+                    {order.refundDue ? (
+                      <>
+                        <br />
+                        <span className="status status--failed">{refundLabel}</span>
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+
+      <h3 id="notificari-nepotrivite">Notificări nepotrivite</h3>
+      {unmatched.length === 0 ? (
+        <p className="muted">Toate notificările de plată primite au fost asociate unei comenzi.</p>
+      ) : (
+        <>
+          <p className="muted">
+            Notificări de plată cu cardul care nu au putut fi asociate unei comenzi (cheie greșită, altă semnătură, comandă necunoscută). Verifică-le
+            în contul NETOPIA.
+          </p>
+          <div className="table-wrap">
+            <table className="table" aria-labelledby="notificari-nepotrivite">
+              <thead>
+                <tr>
+                  <th scope="col">Primită</th>
+                  <th scope="col">Motiv</th>
+                  <th scope="col">Comanda indicată</th>
+                  <th scope="col">Suma</th>
+                  <th scope="col">Acțiune</th>
+                </tr>
+              </thead>
+              <tbody>
+                {unmatched.map((n) => (
+                  <tr key={n.id}>
+                    <td>{formatDateTime(n.receivedAt)}</td>
+                    <td>{n.message || "–"}</td>
+                    <td>{n.claimedOrderId ?? "–"}</td>
+                    <td>{n.claimedAmountBani === null ? "–" : formatMoney(n.claimedAmountBani)}</td>
+                    <td>
+                      {n.action ?? "–"}
+                      {n.errorCode ? ` (cod ${n.errorCode})` : ""}
+                      {n.provider === "simulator" ? " · simulator" : ""}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );

@@ -29,7 +29,7 @@ import { CART_MESSAGES, getCart, removeCartLine } from "~/models/cart.server";
 import { checkoutProblem, paymentMethodFor, placeOrder, referenceFromKey, type CheckoutField } from "~/models/order.server";
 import { requireUser } from "~/models/session.server";
 import { updateBillingAddress } from "~/models/user.server";
-import { isCardPaymentAvailable as cardAvailable, returnPath, startCardPayment, type CardPaymentForm } from "~/services/payments/provider.server";
+import { isCardPaymentAvailable as cardAvailable, returnPath, startCardPayment } from "~/services/payments/provider.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 const GROUPS = [
@@ -67,7 +67,7 @@ type ActionData =
   | { kind: "remove"; message: string }
   | { kind: "checkout"; result: SubmissionResult<string[]>; field?: CheckoutField; message?: string }
   | { kind: "transfer"; details: TransferDetails }
-  | { kind: "card"; form: CardPaymentForm };
+  | { kind: "card"; form: { formUrl: string; fields: Record<string, string> } };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -130,7 +130,10 @@ export async function action({ request }: ActionFunctionArgs) {
       // The order exists (awaiting payment, cart emptied): hand the buyer to the processor.
       // A replayed checkout of an order already decided goes to its result page instead.
       if (placed.order.status !== "awaiting_payment") return redirect(returnPath(placed.order.id));
-      return json<ActionData>({ kind: "card", form: startCardPayment(placed.order) });
+      const start = startCardPayment(placed.order);
+      // A hosted payment page (API v2) is a plain redirect; mobilPay v1 is a form to post.
+      if (start.kind === "redirect") return redirect(start.url, 303);
+      return json<ActionData>({ kind: "card", form: { formUrl: start.formUrl, fields: start.fields } });
     }
     const message = placed.order.paymentMethod === "free" ? CHECKOUT_MESSAGES.freeSuccess : CHECKOUT_MESSAGES.bankSuccess;
     return redirectWithToast("/cont#cursuri-active", { ...SHORT_TOAST, message });
@@ -299,14 +302,16 @@ export default function CartPage() {
                       <span className="muted">Cursurile se activează după confirmarea plății.</span>
                     </span>
                   </label>
-                  <label className="radio-card">
-                    <input {...getInputProps(fields.paymentMethod, { type: "radio", value: "card" })} disabled={!data.cardAvailable} />
-                    <span className="radio-card__main">
-                      <strong>Card bancar</strong>
-                      <br />
-                      <span className="muted">{data.cardAvailable ? "Plată securizată prin NETOPIA Payments." : "Momentan indisponibilă."}</span>
-                    </span>
-                  </label>
+                  {data.cardAvailable ? (
+                    <label className="radio-card">
+                      <input {...getInputProps(fields.paymentMethod, { type: "radio", value: "card" })} />
+                      <span className="radio-card__main">
+                        <strong>Card bancar</strong>
+                        <br />
+                        <span className="muted">Plată securizată prin NETOPIA Payments.</span>
+                      </span>
+                    </label>
+                  ) : null}
                 </div>
               </fieldset>
             ) : null}

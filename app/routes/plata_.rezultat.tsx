@@ -1,12 +1,14 @@
 /**
- * /plata/rezultat?orderId=… — where the card processor sends the buyer back (owner only).
- * Paid, still processing (refreshes itself with JavaScript; a reload link without), or failed
- * with a way back to the cart.
+ * /plata/rezultat?orderId=… — where the card processor sends the buyer back (owner only;
+ * another user's order is 404). Paid, still processing (refreshes itself with JavaScript; a
+ * reload link without), refunded, cancelled or failed with a way back to the cart; every state
+ * links to /cont. An order not paid by card (bank transfer, free) gets its own short message.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formatMoney } from "~/lib/money";
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { SHORT_TOAST } from "~/lib/toast";
 import { refillCartFromOrder } from "~/models/cart.server";
 import { getOrderForUser, lastPaymentError } from "~/models/order.server";
@@ -49,7 +51,8 @@ export default function PaymentResult() {
   const { order, reason } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [startedAt] = useState(() => Date.now());
-  const processing = order.status === "awaiting_payment";
+  const card = order.paymentMethod === "card";
+  const processing = card && order.status === "awaiting_payment";
   const [gaveUp, setGaveUp] = useState(false);
 
   useEffect(() => {
@@ -68,7 +71,18 @@ export default function PaymentResult() {
   return (
     <main className="page container page-narrow payment-result">
       <p className="eyebrow">Comanda {order.reference}</p>
-      {order.status === "paid" ? (
+      {!card ? (
+        <>
+          <h1>Această comandă nu se plătește cu cardul</h1>
+          <p className="lead">
+            Metoda de plată: {PAYMENT_METHOD_LABELS[order.paymentMethod]}. Starea comenzii: {ORDER_STATUS_LABELS[order.status]}.
+            {order.status === "awaiting_transfer" ? " Cursurile se activează după ce confirmăm transferul." : ""}
+          </p>
+          <Link to="/cont#facturi" className="button button--primary">
+            Contul meu
+          </Link>
+        </>
+      ) : order.status === "paid" ? (
         <>
           <h1>Plata a fost confirmată</h1>
           <p className="lead">Am primit plata de {formatMoney(order.totalBani)}. Cursurile sunt disponibile în contul tău; îți trimitem și un e-mail de confirmare.</p>
@@ -105,12 +119,21 @@ export default function PaymentResult() {
         </>
       ) : (
         <>
-          <h1>Eroare la procesarea plății.</h1>
-          <div className="alert alert--error" role="alert">
-            <p>
-              Plata nu a fost efectuată{reason ? `: ${reason}` : ""}. Nu ți-am reținut niciun ban pentru această comandă.
-            </p>
-          </div>
+          {order.status === "cancelled" ? (
+            <>
+              <h1>Comanda a fost anulată.</h1>
+              <p className="lead">Plata nu a fost efectuată pentru această comandă.</p>
+            </>
+          ) : (
+            <>
+              <h1>Eroare la procesarea plății.</h1>
+              <div className="alert alert--error" role="alert">
+                <p>
+                  Plata nu a fost efectuată{reason ? `: ${reason}` : ""}. Nu ți-am reținut niciun ban pentru această comandă.
+                </p>
+              </div>
+            </>
+          )}
           <Form method="post" className="row">
             <input type="hidden" name="orderId" value={order.id} />
             <button type="submit" name="intent" value="refill" className="button button--primary">
@@ -118,6 +141,9 @@ export default function PaymentResult() {
             </button>
             <Link to="/cart" className="button button--ghost">
               Mergi la coș
+            </Link>
+            <Link to="/cont#facturi" className="button button--link">
+              Contul meu
             </Link>
           </Form>
         </>

@@ -1,16 +1,39 @@
 /**
- * /simulator/netopia — the built-in card payment page (development and tests only). It receives
- * the shop's real form post (env_key, data, cipher, iv), shows the order and the outcomes to
- * choose, sends the IPN to the shop server to server, then returns the buyer to the shop.
+ * /simulator/netopia — the built-in card payment page (development, tests and the quick start;
+ * 404 wherever the configuration refuses the simulator). It receives the shop's real form post
+ * (env_key, data, cipher, iv), shows the order and the outcomes to choose, sends the IPN to the
+ * shop server to server, then returns the buyer to the shop. `replay` (the last IPN again) and
+ * `refund` (a credit IPN) act on an existing order: only its owner or an admin may ask.
  */
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { getConfig } from "~/config.server";
 import { formatMoney } from "~/lib/money";
 import { MOBILPAY_ERRORS } from "~/lib/payment-errors";
+import { getOrderForUser } from "~/models/order.server";
+import { getUser } from "~/models/session.server";
 import { assertSameOrigin } from "~/services/origin.server";
-import { receiveRequest, refundOrder, replayNotification, sendNotification, simulatorEnabled } from "~/services/payments/simulator.server";
+import {
+  PENDING_REVIEW_MS,
+  receiveRequest,
+  refundOrder,
+  replayNotification,
+  sendNotification,
+  SimulatorError,
+  simulatorEnabled,
+} from "~/services/payments/simulator.server";
 
 const notFound = () => new Response("Not found", { status: 404 });
+
+/** The order's owner or an admin, logged in; anyone else is told the order does not exist. */
+async function mayActOn(request: Request, orderId: string): Promise<boolean> {
+  const user = await getUser(request);
+  if (!user) return false;
+  if (user.role === "admin") return true;
+  return (await getOrderForUser(user.id, orderId)) !== null;
+}
+
+const simulatorError = (message: string, status = 400) => json({ kind: "error" as const, message }, { status });
 
 export function loader() {
   if (!simulatorEnabled()) throw notFound();
@@ -32,8 +55,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "replay" || intent === "refund") {
     const orderId = String(form.get("orderId") ?? "");
-    const delivery = intent === "replay" ? await replayNotification(orderId) : await refundOrder(orderId);
-    return json({ kind: "delivered" as const, delivery });
+    if (!(await mayActOn(request, orderId))) return simulatorError("Comanda nu există.", 404);
+    try {
+      const delivery = intent === "replay" ? await replayNotification(orderId) : await refundOrder(orderId);
+      return json({ kind: "delivered" as const, delivery });
+    } catch (error) {
+      if (error instanceof SimulatorError) return simulatorError(error.message);
+      throw error;
+    }
   }
 
   let received;
@@ -43,7 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ kind: "error" as const, message: `Cerere invalidă: ${error instanceof Error ? error.message : error}` }, { status: 400 });
   }
   const { xml, order } = received;
-  const returnUrl = order.returnUrl ?? "/";
+  // Only ever back to this site.
+  const returnUrl = order.returnUrl?.startsWith(`${getConfig().publicUrl}/`) ? order.returnUrl : "/";
 
   if (!intent) {
     return json({
@@ -59,19 +89,24 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  if (intent === "approve") {
-    await sendNotification(xml, { action: "confirmed" });
-  } else if (intent === "decline") {
-    const code = Number(form.get("errorCode") ?? 35);
-    await sendNotification(xml, { action: "confirmed", errorCode: code in MOBILPAY_ERRORS ? code : 35, errorMessage: MOBILPAY_ERRORS[code] ?? "Tranzacție respinsă" });
-  } else if (intent === "pending") {
-    await sendNotification(xml, { action: "confirmed_pending" });
-    // The anti-fraud review ends a moment later: the confirmation arrives on its own.
-    setTimeout(() => {
-      sendNotification(xml, { action: "confirmed" }).catch(() => {});
-    }, 2500);
-  } else if (intent === "cancel") {
-    await sendNotification(xml, { action: "canceled" });
+  try {
+    if (intent === "approve") {
+      await sendNotification(xml, { action: "confirmed" });
+    } else if (intent === "decline") {
+      const code = Number(form.get("errorCode") ?? 35);
+      await sendNotification(xml, { action: "confirmed", errorCode: code in MOBILPAY_ERRORS ? code : 35, errorMessage: MOBILPAY_ERRORS[code] ?? "Tranzacție respinsă" });
+    } else if (intent === "pending") {
+      await sendNotification(xml, { action: "confirmed_pending" });
+      // The anti-fraud review ends a moment later: the confirmation arrives on its own.
+      setTimeout(() => {
+        sendNotification(xml, { action: "confirmed" }).catch(() => {});
+      }, PENDING_REVIEW_MS);
+    } else if (intent === "cancel") {
+      await sendNotification(xml, { action: "canceled" });
+    }
+  } catch (error) {
+    if (error instanceof SimulatorError) return simulatorError(error.message);
+    throw error;
   }
   return redirect(returnUrl, 303);
 }
@@ -99,7 +134,8 @@ export default function Simulator() {
     return (
       <main className="page container page-narrow">
         <h1>Simulator plăți</h1>
-        <pre>{JSON.stringify(data.delivery, null, 2)}</pre>
+        <p className="lead">Notificarea a fost trimisă magazinului (HTTP {data.delivery.status}). Răspunsul magazinului:</p>
+        <pre>{data.delivery.reply}</pre>
       </main>
     );
   }

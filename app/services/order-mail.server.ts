@@ -139,13 +139,16 @@ export function orderPlacedBusinessMail(order: OrderForMail): MailMessage {
 }
 
 /** To the buyer, when the payment is confirmed (bank transfer by the admin, or card IPN). */
-export function paymentConfirmedMail(order: OrderForMail): MailMessage {
+export function paymentConfirmedMail(order: OrderForMail, doublePaid: string[] = []): MailMessage {
   const { publicUrl } = getConfig();
   return renderMail(order.billingEmail, `Plata a fost confirmată – ${order.reference}`, {
     title: "Plata a fost confirmată",
     ...body([
       `Bună, ${order.billingName}!`,
       `Plata pentru comanda ${order.reference} a fost confirmată. Cursurile sunt disponibile în contul tău.`,
+      doublePaid.length > 0
+        ? `Aveai deja acces la ${doublePaid.join(", ")} printr-o altă comandă, așa că această plată a fost făcută de două ori. Îți vom returna suma; te contactăm în cel mai scurt timp.`
+        : null,
       `Comanda ta:\n${linesText(order)}\nTotal plătit: ${formatMoney(order.totalBani)}`,
       balanceText(order),
       consentText(order),
@@ -156,15 +159,28 @@ export function paymentConfirmedMail(order: OrderForMail): MailMessage {
 }
 
 /** To the buyer, when the order is cancelled, its payment failed or was refunded. */
-export function orderCancelledMail(order: OrderForMail, reason: "cancelled" | "failed" | "refunded"): MailMessage {
+export function orderCancelledMail(order: OrderForMail, reason: "cancelled" | "failed" | "refunded", accessClosed = true): MailMessage {
   const what = {
     cancelled: `Comanda ${order.reference} a fost anulată. Dacă ai făcut deja transferul, scrie-ne și rezolvăm.`,
     failed: `Plata cu cardul pentru comanda ${order.reference} nu a reușit. Poți încerca din nou din coș.`,
-    refunded: `Plata pentru comanda ${order.reference} a fost rambursată. Accesul la cursurile comenzii a fost închis.`,
+    refunded: `Plata pentru comanda ${order.reference} a fost rambursată.${accessClosed ? " Accesul la cursurile comenzii a fost închis." : ""}`,
   }[reason];
   const title = { cancelled: "Comandă anulată", failed: "Plata nu a reușit", refunded: "Plată rambursată" }[reason];
   return renderMail(order.billingEmail, `${title} – ${order.reference}`, {
     title,
     ...body([`Bună, ${order.billingName}!`, what, `Comanda:\n${linesText(order)}`]),
+  });
+}
+
+/** To the business, when a paid order bought courses the buyer already had: refund it. */
+export function doublePaymentBusinessMail(order: OrderForMail & { id: string }, doublePaid: string[]): MailMessage {
+  const { business, publicUrl } = getConfig();
+  return renderMail(business.email, `Plată dublă – necesită rambursare – ${order.reference}`, {
+    title: `Plată dublă la comanda ${order.reference}`,
+    ...body([
+      `${order.billingName} <${order.billingEmail}> a plătit comanda ${order.reference} (${formatMoney(order.totalBani)}), dar avea deja acces la ${doublePaid.join(", ")} printr-o altă comandă plătită.`,
+      "Comanda a fost înregistrată ca plătită și marcată „Plată dublă – necesită rambursare”. Rambursează suma din contul NETOPIA (sau prin transfer) și verifică istoricul comenzii.",
+    ]),
+    action: { label: "Deschide comanda", url: `${publicUrl}/admin/comenzi/${order.id}` },
   });
 }

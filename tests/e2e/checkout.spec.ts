@@ -94,7 +94,7 @@ test("a student buys by bank transfer and the admin confirms the payment", async
 });
 
 test("the free course enrols at once", async ({ page, context, request }) => {
-  await loginAs(context, request, { address: ADDRESS });
+  const student = await loginAs(context, request, { address: ADDRESS });
   await openCourse(page, "/cursuri-online", FREE);
   await page.getByLabel(/Acces nelimitat/).check();
   await page.getByRole("button", { name: "Adaugă în coș" }).click();
@@ -107,6 +107,15 @@ test("the free course enrols at once", async ({ page, context, request }) => {
   await page.getByRole("button", { name: "Prinde cursul gratuit" }).click();
   await expect(page).toHaveURL(/\/cont/);
   await expect(page.getByTestId("enrollment").filter({ hasText: FREE })).toContainText("Confirmat");
+
+  // The card return page, opened for an order not paid by card, says so and leads to the account.
+  const { orders } = await hook<{ orders: Array<{ id: string }> }>(request, "ordersOf", { email: student.email });
+  await page.goto(`/plata/rezultat?orderId=${orders[0].id}`);
+  await expect(page.getByRole("heading", { name: "Această comandă nu se plătește cu cardul" })).toBeVisible();
+  await expect(page.getByText("Metoda de plată: Gratuit.")).toBeVisible();
+  await expect(page.getByText("Eroare la procesarea plății.")).toHaveCount(0);
+  await page.getByRole("link", { name: "Contul meu", exact: true }).click();
+  await expect(page).toHaveURL(/\/cont/);
 });
 
 test("checkout stops on an empty address, a missing terms box and missing digital-content boxes", async ({ page, context, request }) => {
@@ -136,7 +145,7 @@ test("checkout stops on an empty address, a missing terms box and missing digita
   expect(orders).toHaveLength(0);
 });
 
-test("card payment approved in the simulator", async ({ page, context, request }) => {
+test("card payment approved in the simulator", async ({ page, context, request, browser }) => {
   const student = await loginAs(context, request, { address: ADDRESS });
   await hook(request, "addToCart", { email: student.email, items: [{ title: ONLINE, option: 0 }] });
   await page.goto("/cart");
@@ -151,8 +160,19 @@ test("card payment approved in the simulator", async ({ page, context, request }
   await expect(page.getByRole("heading", { name: "Plata a fost confirmată" })).toBeVisible();
   await page.goto("/cont");
   await expect(page.getByTestId("enrollment").filter({ hasText: ONLINE })).toContainText("Confirmat");
-  const { orders } = await hook<{ orders: Array<{ status: string; paymentMethod: string }> }>(request, "ordersOf", { email: student.email });
+  const { orders } = await hook<{ orders: Array<{ status: string; paymentMethod: string; reference: string }> }>(request, "ordersOf", { email: student.email });
   expect(orders).toEqual([expect.objectContaining({ status: "paid", paymentMethod: "card" })]);
+
+  // The admin reconciles it: the processor's reference and the masked card are in the list.
+  const adminContext = await browser.newContext();
+  await adminContext.addCookies(await context.cookies().then((all) => all.filter((c) => c.name === "cookie_consent")));
+  await loginAs(adminContext, request, { role: "admin", name: "Ana Admin" });
+  const admin = await adminContext.newPage();
+  await admin.goto("/admin/comenzi?filtru=platite");
+  const row = admin.getByRole("row").filter({ hasText: orders[0].reference });
+  await expect(row).toContainText(/Ref\. SIM[0-9A-F]{10} · 4\*{6} \*{4}1111/);
+  await expect(admin.getByRole("heading", { name: "Notificări nepotrivite" })).toBeVisible();
+  await adminContext.close();
 });
 
 test("card payment declined: the failure is shown and the cart can be filled again", async ({ page, context, request }) => {
@@ -168,6 +188,7 @@ test("card payment declined: the failure is shown and the cart can be filled aga
   await page.getByRole("button", { name: "Respinge plata" }).click();
   await expect(page.getByRole("heading", { name: "Eroare la procesarea plății." })).toBeVisible();
   await expect(page.getByText(/Fonduri insuficiente/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Contul meu", exact: true })).toHaveAttribute("href", "/cont#facturi");
   const { orders } = await hook<{ orders: Array<{ status: string }> }>(request, "ordersOf", { email: student.email });
   expect(orders).toEqual([expect.objectContaining({ status: "failed" })]);
   await page.getByRole("button", { name: "Reîncearcă plata" }).click();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/config.server";
+import { ConfigError, isLoopbackUrl, loadConfig } from "~/config.server";
 
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "cfg-"));
 
@@ -49,5 +49,47 @@ describe("configuration", () => {
     expect(config.cookieSecure).toBe(true);
     expect(config.publicUrl).toBe("https://ananails.example");
     expect(config.paymentSimulator).toBe(false);
+  });
+
+  describe("the payment simulator", () => {
+    const simulator = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: "x".repeat(40), ...env }).paymentSimulator;
+    const netopia = { NETOPIA_SIGNATURE: "AAAA-BBBB-CCCC-DDDD-EEEE", NETOPIA_PUBLIC_CERT: "cert.pem", NETOPIA_PRIVATE_KEY: "key.pem" };
+
+    it("is allowed outside production, on any address and database", () => {
+      expect(simulator({})).toBe(true);
+      expect(simulator({ NODE_ENV: "test", DATABASE_URL: "postgres://db/app", PUBLIC_URL: "https://ananails.example" })).toBe(true);
+    });
+
+    it("is allowed in production on the quick start's embedded defaults (loopback address, no DATABASE_URL)", () => {
+      expect(simulator({ NODE_ENV: "production" })).toBe(true);
+      expect(simulator({ NODE_ENV: "production", PORT: "8080" })).toBe(true);
+      expect(simulator({ NODE_ENV: "production", PUBLIC_URL: "http://127.0.0.1:3210" })).toBe(true);
+      expect(simulator({ NODE_ENV: "production", PUBLIC_URL: "http://[::1]:3000" })).toBe(true);
+    });
+
+    it("is refused in production on a public address, even on the embedded database", () => {
+      expect(simulator({ NODE_ENV: "production", PUBLIC_URL: "https://ananails.example" })).toBe(false);
+      expect(simulator({ NODE_ENV: "production", PUBLIC_URL: "http://localhost.ananails.example" })).toBe(false);
+      expect(simulator({ NODE_ENV: "production", PUBLIC_URL: "http://192.168.1.10:3000" })).toBe(false);
+    });
+
+    it("is refused in production with DATABASE_URL, even on a loopback address", () => {
+      expect(simulator({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toBe(false);
+    });
+
+    it("is allowed in production when asked for explicitly (staging)", () => {
+      expect(simulator({ NODE_ENV: "production", PAYMENT_SIMULATOR: "1", DATABASE_URL: "postgres://db/app", PUBLIC_URL: "https://staging.example" })).toBe(true);
+      expect(simulator({ NODE_ENV: "production", PAYMENT_SIMULATOR: "1", PUBLIC_URL: "https://staging.example" })).toBe(true);
+    });
+
+    it("is never used when NETOPIA is configured", () => {
+      expect(simulator({ ...netopia })).toBe(false);
+      expect(simulator({ ...netopia, PAYMENT_SIMULATOR: "1" })).toBe(false);
+    });
+
+    it("knows loopback addresses", () => {
+      expect(["http://localhost:3000", "http://LOCALHOST", "http://127.0.0.1", "http://[::1]:80"].map(isLoopbackUrl)).toEqual([true, true, true, true]);
+      expect(["https://ananails.example", "http://127.0.0.2.example", "not a url"].map(isLoopbackUrl)).toEqual([false, false, false]);
+    });
   });
 });

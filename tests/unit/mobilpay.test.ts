@@ -14,6 +14,8 @@ import {
   stripDiacritics,
   XmlError,
 } from "~/services/payments/mobilpay.server";
+import { createMobilpayProvider, MAX_NOTIFICATION_BYTES } from "~/services/payments/mobilpay-provider.server";
+import { NotificationRejected } from "~/services/payments/types.server";
 
 const pair = () => {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -171,5 +173,70 @@ describe("merchant replies", () => {
     expect(crcReply("abc")).toBe('<?xml version="1.0" encoding="utf-8"?>\n<crc>abc</crc>');
     expect(crcErrorReply(1, 1, "retry <later>")).toContain('<crc error_type="1" error_code="1">retry &lt;later&gt;</crc>');
     expect(crcErrorReply(2, 8, "amount")).toContain('error_type="2"');
+  });
+});
+
+describe("the mobilPay provider adapter", () => {
+  const processor = pair();
+  const provider = createMobilpayProvider({
+    name: "netopia",
+    signature: request.signature,
+    formUrl: "https://sandboxsecure.mobilpay.ro",
+    providerPublicPem: processor.publicPem,
+    merchantPrivatePem: keys.privatePem,
+    confirmUrl: "https://shop.example/api/payments/netopia/confirm",
+    returnUrl: (id) => `https://shop.example/plata/rezultat?orderId=${id}`,
+    brand: "Ana Nails Academy",
+  });
+  const order = {
+    id: request.orderId, reference: "CMD-7K3Q9X2M", totalBani: 12345, billingName: "Ana Maria Ștefănescu",
+    billingEmail: "ana@example.com", billingPhone: "0722 123 456", billingAddress: "Str. Mare 1",
+  };
+  const notification = (action: string, errorCode = 0, signature = request.signature) => {
+    const xml = buildNotificationXml(buildRequestXml({ ...request, signature }), {
+      crc: "c0ffee", action, errorCode, errorMessage: "", purchase: "P123", originalAmountBani: 12345, processedAmountBani: 12345, panMasked: "4****** ****1111",
+    });
+    return new URLSearchParams({ ...sealEnvelope(xml, keys.publicPem) } as Record<string, string>).toString();
+  };
+  const ipnRequest = (body: string) => new Request("https://shop.example/api/payments/netopia/confirm", { method: "POST", body });
+
+  it("starts with a form sealed for the processor, carrying the order, its URLs and the brand", () => {
+    const start = provider.startCardPayment(order);
+    if (start.kind !== "form") throw new Error("expected a form");
+    expect(start.formUrl).toBe("https://sandboxsecure.mobilpay.ro");
+    expect(Object.keys(start.fields).sort()).toEqual(["cipher", "data", "env_key", "iv"]);
+    const parsed = parseOrderXml(openEnvelope(start.fields, processor.privatePem));
+    expect(parsed).toMatchObject({
+      orderId: order.id, signature: request.signature, amountBani: 12345, currency: "RON", details: "Comanda CMD-7K3Q9X2M - Ana Nails Academy",
+      confirmUrl: "https://shop.example/api/payments/netopia/confirm", returnUrl: `https://shop.example/plata/rezultat?orderId=${order.id}`,
+      billing: { firstName: "Ana Maria", lastName: "Stefanescu" },
+    });
+  });
+
+  it("turns a genuine notification into the verified shape", async () => {
+    const body = notification("confirmed");
+    const verified = await provider.handleNotification(ipnRequest(body));
+    expect(verified).toMatchObject({
+      orderId: order.id, status: "paid", amountBani: 12345, currency: "RON", providerRef: "P123", panMasked: "4****** ****1111",
+      errorCode: 0, raw: body, action: "confirmed", orderAmountBani: 12345, replyToken: "c0ffee",
+    });
+    expect(JSON.stringify(verified.decoded)).not.toContain("ana@example.com");
+    expect(provider.acknowledge(verified)).toEqual({ status: 200, contentType: "application/xml; charset=utf-8", body: '<?xml version="1.0" encoding="utf-8"?>\n<crc>c0ffee</crc>' });
+    expect((await provider.handleNotification(ipnRequest(notification("paid", 20)))).status).toBe("failed");
+  });
+
+  it("refuses another merchant's signature, another key, and oversized bodies", async () => {
+    const rejection = (body: string) => provider.handleNotification(ipnRequest(body)).then(() => null, (error: unknown) => error);
+    const otherSignature = await rejection(notification("confirmed", 0, "XXXX-XXXX-XXXX-XXXX-XXXX"));
+    expect(otherSignature).toBeInstanceOf(NotificationRejected);
+    expect(otherSignature).toMatchObject({ code: 4, reason: "Semnătura comerciantului nu este a acestui magazin.", decoded: { orderId: order.id } });
+    const xml = buildNotificationXml(buildRequestXml(request), { crc: "1", action: "confirmed", errorCode: 0, errorMessage: "", purchase: "P", originalAmountBani: 1, processedAmountBani: 1, panMasked: "" });
+    const otherKey = await rejection(new URLSearchParams({ ...sealEnvelope(xml, otherKeys.publicPem) } as Record<string, string>).toString());
+    expect(otherKey).toMatchObject({ code: 2, reason: "Nu poate fi decriptată cu cheia noastră (altă cheie sau date corupte)." });
+    const huge = await rejection(`env_key=${"A".repeat(MAX_NOTIFICATION_BYTES)}`);
+    expect(huge).toMatchObject({ reason: "Notificare prea mare (nu a fost citită)." });
+    expect((huge as NotificationRejected).raw.length).toBe(MAX_NOTIFICATION_BYTES);
+    expect(provider.refuse("temporary", 1, "retry").body).toContain('<crc error_type="1" error_code="1">retry</crc>');
+    expect(provider.refuse("permanent", 8, "amount").body).toContain('error_type="2"');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * NETOPIA mobilPay v1 card protocol (../shared/netopia.md): the request XML, the encrypted
  * "envelope" posted by the browser (env_key + data + cipher + iv), the IPN XML and the crc
- * replies. Pure functions over keys and strings; the adapter (netopia.server.ts) wires config.
+ * replies. Pure functions over keys and strings; the provider adapter built on them is
+ * mobilpay-provider.server.ts (configured by provider.server.ts).
  *
  * Envelope: a random AES-256-CBC key and IV encrypt the XML (`data`); the key is encrypted with
  * the recipient's RSA public key, PKCS#1 v1.5 (`env_key`). Node 20 refuses PKCS#1 v1.5
@@ -11,6 +12,7 @@ import { createCipheriv, createDecipheriv, createPublicKey, publicEncrypt, rando
 import { XMLParser } from "fast-xml-parser";
 import forge from "node-forge";
 import { toDecimalString } from "~/lib/money";
+import type { CardPaymentStatus } from "~/services/payments/types.server";
 
 export const MOBILPAY_URLS = { live: "https://secure.mobilpay.ro", sandbox: "https://sandboxsecure.mobilpay.ro" } as const;
 
@@ -292,7 +294,7 @@ export function crcErrorReply(type: 1 | 2, code: number, message: string): strin
 
 // ─── Status mapping (netopia.md) ─────────────────────────────────────────────────────────────
 
-export type CardOutcome = "paid" | "pending" | "failed" | "refunded";
+export type CardOutcome = CardPaymentStatus;
 
 /** A non-zero error code is a rejected payment; otherwise the action decides. */
 export function outcomeFor(action: string | undefined, errorCode: number): CardOutcome | null {

@@ -1,9 +1,9 @@
 /**
- * The built-in payment simulator (embedded default; development and tests; refused in a real
- * production deployment unless PAYMENT_SIMULATOR=1). It plays NETOPIA with the same protocol:
- * decrypts the request with its own private key, and sends properly encrypted IPNs to the
- * confirm URL, server to server. It keeps each order's request (and last IPN) in DATA_DIR so a
- * test can replay an IPN or send a refund later.
+ * The built-in payment simulator (embedded default; development, tests and the quick start;
+ * refused on a real production site unless PAYMENT_SIMULATOR=1, see config.server.ts). It
+ * plays NETOPIA with the same protocol: decrypts the request with its own private key, and
+ * sends properly encrypted IPNs to this site's confirm URL, server to server. It keeps each
+ * order's request (and last IPN) in DATA_DIR so an IPN can be replayed or a refund sent later.
  */
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -18,10 +18,17 @@ import {
   type Envelope,
   type ParsedOrderXml,
 } from "~/services/payments/mobilpay.server";
-import { getSimulatorKeys } from "~/services/payments/provider.server";
+import { CONFIRM_PATH } from "~/services/payments/provider.server";
+import { getSimulatorKeys } from "~/services/payments/simulator-keys.server";
 
 export const SIMULATOR_ACTIONS = ["confirmed", "confirmed_pending", "paid_pending", "paid", "canceled", "credit"] as const;
 export type SimulatorAction = (typeof SIMULATOR_ACTIONS)[number];
+
+/** "În verificare, apoi aprobat": how long the simulated anti-fraud review takes. */
+export const PENDING_REVIEW_MS = 2500;
+
+/** A simulator request that cannot be served, with a Romanian message for the page. */
+export class SimulatorError extends Error {}
 
 export function simulatorEnabled(): boolean {
   const config = getConfig();
@@ -68,7 +75,9 @@ export async function sendNotification(
   options: { action: SimulatorAction; errorCode?: number; errorMessage?: string },
 ): Promise<Delivery> {
   const request = parseOrderXml(requestXml);
-  if (!request.confirmUrl) throw new Error("the request has no confirm URL");
+  // The simulator only ever notifies this site: never a URL taken from a posted request.
+  const confirmUrl = `${getConfig().publicUrl}${CONFIRM_PATH}`;
+  if (request.confirmUrl !== confirmUrl) throw new SimulatorError("Adresa de confirmare nu este a acestui site.");
   const amount = request.amountBani ?? 0;
   const errorCode = options.errorCode ?? 0;
   const processed = errorCode !== 0 || options.action === "canceled" ? 0 : amount;
@@ -86,7 +95,7 @@ export async function sendNotification(
   const body = new URLSearchParams({ ...envelope } as Record<string, string>).toString();
   fs.mkdirSync(path.join(stateDir(), "ipn"), { recursive: true });
   fs.writeFileSync(path.join(stateDir(), "ipn", `${safeId(request.orderId)}.txt`), body);
-  const delivery = await post(request.confirmUrl, body);
+  const delivery = await post(confirmUrl, body);
   log.info("simulator sent an IPN", { order: request.orderId, action: options.action, code: errorCode, status: delivery.status });
   return delivery;
 }
@@ -94,15 +103,13 @@ export async function sendNotification(
 /** Sends the last IPN of an order again, byte for byte (NETOPIA retries and repeats). */
 export async function replayNotification(orderId: string): Promise<Delivery> {
   const file = path.join(stateDir(), "ipn", `${safeId(orderId)}.txt`);
-  const request = storedRequest(orderId);
-  if (!fs.existsSync(file) || !request) throw new Error("no IPN was sent for this order");
-  const confirmUrl = parseOrderXml(request).confirmUrl!;
-  return post(confirmUrl, fs.readFileSync(file, "utf8"));
+  if (!fs.existsSync(file)) throw new SimulatorError("Simulatorul nu a trimis nicio notificare pentru această comandă.");
+  return post(`${getConfig().publicUrl}${CONFIRM_PATH}`, fs.readFileSync(file, "utf8"));
 }
 
 /** A refund later on ("credit"). */
 export async function refundOrder(orderId: string): Promise<Delivery> {
   const request = storedRequest(orderId);
-  if (!request) throw new Error("unknown order");
+  if (!request) throw new SimulatorError("Simulatorul nu a primit nicio plată pentru această comandă.");
   return sendNotification(request, { action: "credit" });
 }
