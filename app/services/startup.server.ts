@@ -64,6 +64,12 @@ async function start() {
     ms: Date.now() - startedAt,
     url: config.publicUrl,
   });
+  if (config.paymentSimulator && process.env.NODE_ENV === "production") {
+    // Fine for the quick start on this computer; on a server anyone could "pay" with it.
+    log.warn(
+      "card payments go to the built-in simulator (no NETOPIA_* set): set NETOPIA_SIGNATURE, NETOPIA_PUBLIC_CERT, NETOPIA_PRIVATE_KEY and PUBLIC_URL before opening the site to the public",
+    );
+  }
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
