@@ -101,20 +101,45 @@ export function nextLesson<L extends LessonRef>(
 
 /**
  * The watch rule on the server: a lesson counts as watched no sooner than 90% of its video's
- * length after it was first served (a browser cannot fast-forward the clock). Lessons without a
- * known duration or video have no minimum.
+ * length after it was first served (a browser cannot fast-forward the clock). The length is
+ * measured by the server from the video's header (services/video-duration), when the lesson is
+ * saved or, failing that, when it is completed. A lesson with a video whose length is still
+ * unknown (a file the server cannot read and no duration from the admin) is never completed
+ * instantly: it waits UNKNOWN_DURATION_WAIT_SECONDS instead. Lessons without a video have no
+ * minimum.
  */
 export const WATCH_RATIO = 0.9;
 
-export function watchedLongEnough(firstServedAt: Date, durationSeconds: number | null, now: Date = new Date()): boolean {
-  if (!durationSeconds || durationSeconds <= 0) return true;
-  return now.getTime() - firstServedAt.getTime() >= durationSeconds * WATCH_RATIO * 1000;
+/**
+ * The wait for a video of unknown length: two minutes. A floor, not a guess at the length: it
+ * stops a course from being clicked through (each such lesson costs at least two minutes after
+ * it was first served) while rarely keeping a student who really watched a lesson video longer
+ * than its length; the server logs each time it is applied, so the admin can fix the file.
+ */
+export const UNKNOWN_DURATION_WAIT_SECONDS = 120;
+
+/** What the watch rule needs to know about a lesson's video. */
+export interface LessonVideoInfo {
+  hasVideo: boolean;
+  /** Seconds; null (or 0) when unknown. */
+  durationSeconds: number | null;
+}
+
+/** Seconds that must pass between the first serving of a lesson and its completion. */
+export function requiredWatchSeconds(video: LessonVideoInfo): number {
+  if (!video.hasVideo) return 0;
+  const duration = video.durationSeconds;
+  if (duration === null || !Number.isFinite(duration) || duration <= 0) return UNKNOWN_DURATION_WAIT_SECONDS;
+  return duration * WATCH_RATIO;
+}
+
+export function watchedLongEnough(firstServedAt: Date, video: LessonVideoInfo, now: Date = new Date()): boolean {
+  return now.getTime() - firstServedAt.getTime() >= requiredWatchSeconds(video) * 1000;
 }
 
 /** Seconds still to wait before a completion is accepted (for a friendly message). */
-export function secondsUntilWatched(firstServedAt: Date, durationSeconds: number | null, now: Date = new Date()): number {
-  if (!durationSeconds) return 0;
-  const due = firstServedAt.getTime() + durationSeconds * WATCH_RATIO * 1000;
+export function secondsUntilWatched(firstServedAt: Date, video: LessonVideoInfo, now: Date = new Date()): number {
+  const due = firstServedAt.getTime() + requiredWatchSeconds(video) * 1000;
   return Math.max(0, Math.ceil((due - now.getTime()) / 1000));
 }
 
@@ -168,14 +193,14 @@ export type CompletionCheck = { ok: true } | { ok: false; reason: "locked" } | {
 export function checkCompletion(
   state: CourseProgress,
   lesson: LessonRef & { completed?: boolean },
-  served: { firstServedAt: Date | null; durationSeconds: number | null },
+  served: LessonVideoInfo & { firstServedAt: Date | null },
   now: Date = new Date(),
 ): CompletionCheck {
   if (!isLessonUnlocked(state, lesson.id)) return { ok: false, reason: "locked" };
   if (lesson.completed) return { ok: true };
   const firstServedAt = served.firstServedAt ?? now;
-  if (!watchedLongEnough(firstServedAt, served.durationSeconds, now)) {
-    return { ok: false, reason: "too-early", seconds: Math.max(1, secondsUntilWatched(firstServedAt, served.durationSeconds, now)) };
+  if (!watchedLongEnough(firstServedAt, served, now)) {
+    return { ok: false, reason: "too-early", seconds: Math.max(1, secondsUntilWatched(firstServedAt, served, now)) };
   }
   return { ok: true };
 }

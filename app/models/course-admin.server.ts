@@ -9,7 +9,7 @@ import { getDb, type Executor } from "../../db/client";
 import { coursePriceOptions, courses, enrollments, type CourseKind } from "../../db/schema";
 import { readCourseContent } from "~/lib/course-content";
 import type { CourseInput, CoursePriceInput, StoredCourseForForm } from "~/lib/validation/admin-course";
-import { saveLessons, listLessonsForAdmin } from "~/models/lesson-admin.server";
+import { saveLessons, listLessonsForAdmin, withMeasuredDurations } from "~/models/lesson-admin.server";
 import { removeUnusedMedia } from "~/models/media.server";
 
 export interface AdminCourseCard {
@@ -164,6 +164,8 @@ export async function saveCourse(id: number | null, input: CourseInput): Promise
     content: input.content,
     isPublished: input.isPublished,
   };
+  // Video lengths are measured from storage before the transaction (no locks held meanwhile).
+  const lessonsToSave = input.kind === "online" ? await withMeasuredDurations(input.lessons, before?.lessons ?? []) : [];
   const courseId = await db.transaction(async (tx) => {
     let courseId: number;
     if (id === null) {
@@ -181,7 +183,7 @@ export async function saveCourse(id: number | null, input: CourseInput): Promise
       courseId = id;
     }
     await savePriceOptions(tx, courseId, input.prices);
-    if (input.kind === "online") await saveLessons(tx, courseId, input.lessons);
+    if (input.kind === "online") await saveLessons(tx, courseId, lessonsToSave);
     return courseId;
   });
   if (before) {

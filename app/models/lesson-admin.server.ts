@@ -5,11 +5,16 @@
  * follows it); a lesson without an id (or with another course's id) is inserted; a lesson no
  * longer in the form is deleted (its lesson_progress rows go with it, FK cascade).
  * (The lesson player's reads live in lesson.server.ts, owned by the player issue.)
+ *
+ * Video lengths come from the server (the watch rule depends on them): `withMeasuredDurations`
+ * reads each lesson video's header from storage before the save; the length the admin's browser
+ * posts is used only when the server cannot read one.
  */
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { lessons } from "../../db/schema";
 import type { LessonInput } from "~/lib/validation/admin-course";
+import { measureVideoDuration } from "~/services/video-duration.server";
 
 export async function listLessonsForAdmin(courseId: number, executor: Executor = getDb()): Promise<LessonInput[]> {
   return executor
@@ -27,6 +32,48 @@ export async function listLessonsForAdmin(courseId: number, executor: Executor =
     .from(lessons)
     .where(eq(lessons.courseId, courseId))
     .orderBy(asc(lessons.chapterId), asc(lessons.lessonId));
+}
+
+/** At most this many videos are measured at once (ranged reads on storage). */
+const MEASURE_CONCURRENCY = 4;
+
+/**
+ * The lessons with their video lengths decided by the server. A video is measured when its
+ * lesson is new, its key changed, no length is stored, or the posted length differs from the
+ * stored one (the admin edited the field): the measured length wins, the posted one is kept only
+ * when the file cannot be read. An unchanged video with its stored length is not read again.
+ * Lessons without a video keep what was posted (it has no effect: no video, no wait).
+ */
+export async function withMeasuredDurations(
+  input: LessonInput[],
+  saved: ReadonlyArray<Pick<LessonInput, "id" | "videoKey" | "videoDurationSeconds">>,
+  measure: (key: string) => Promise<number | null> = measureVideoDuration,
+): Promise<LessonInput[]> {
+  const savedById = new Map(saved.map((lesson) => [lesson.id, lesson]));
+  const known = (seconds: number | null | undefined): seconds is number => typeof seconds === "number" && seconds > 0;
+  const toMeasure = new Set<string>();
+  for (const lesson of input) {
+    if (!lesson.videoKey) continue;
+    const before = lesson.id === null ? undefined : savedById.get(lesson.id);
+    const unchanged = before?.videoKey === lesson.videoKey && known(before.videoDurationSeconds);
+    if (!unchanged || lesson.videoDurationSeconds !== before!.videoDurationSeconds) toMeasure.add(lesson.videoKey);
+  }
+  const measured = new Map<string, number | null>();
+  const queue = [...toMeasure];
+  await Promise.all(
+    Array.from({ length: Math.min(MEASURE_CONCURRENCY, queue.length) }, async () => {
+      for (let key = queue.shift(); key !== undefined; key = queue.shift()) measured.set(key, await measure(key));
+    }),
+  );
+  return input.map((lesson) => {
+    if (!lesson.videoKey) return lesson;
+    if (!toMeasure.has(lesson.videoKey)) {
+      // Unchanged video, unchanged field: the stored length stays.
+      return { ...lesson, videoDurationSeconds: savedById.get(lesson.id!)!.videoDurationSeconds };
+    }
+    const seconds = measured.get(lesson.videoKey);
+    return { ...lesson, videoDurationSeconds: known(seconds) ? seconds : known(lesson.videoDurationSeconds) ? lesson.videoDurationSeconds : null };
+  });
 }
 
 /** Renumbered rows are parked here first, so swapping two lessons' numbers never clashes. */

@@ -16,12 +16,15 @@ import {
   enrollmentAccess,
   type EnrollmentAccess,
   findLesson,
+  isLessonUnlocked,
   lessonKey,
   type LessonRef,
   nextLesson,
 } from "~/lib/progress";
 import { ensureDiploma } from "~/models/diploma.server";
+import { log } from "~/services/log.server";
 import { getStorage, URL_LIFETIMES } from "~/services/storage.server";
+import { measureVideoDuration } from "~/services/video-duration.server";
 
 export interface PlayerLesson extends LessonRef {
   explanation: string;
@@ -180,6 +183,10 @@ export type CompleteResult =
  * enrolment is recomputed from the lessons (a posted progress or chapter count is never read).
  * At 100% the enrolment is completed and its diploma issued, in the same transaction.
  *
+ * A lesson with a video whose length is not known yet is measured first (outside the
+ * transaction: storage reads hold no locks) and its length stored; if it still cannot be read,
+ * the watch rule's fixed wait for unknown lengths applies (UNKNOWN_DURATION_WAIT_SECONDS).
+ *
  * `enrollmentId`, when given (the form sends it), must be this user's enrolment in this course.
  */
 export async function completeLesson(input: {
@@ -190,6 +197,40 @@ export async function completeLesson(input: {
   now?: Date;
 }): Promise<CompleteResult> {
   const now = input.now ?? new Date();
+  const first = await completeInTransaction(input, now, true);
+  if (first.ok || first.reason !== "measure") return first;
+  const seconds = await measureLessonDuration(first.lesson);
+  if (seconds === null) log.warn("lesson video length unknown: the fixed wait applies", { lessonId: first.lesson.id, key: first.lesson.videoKey });
+  const second = await completeInTransaction(input, now, false);
+  if (!second.ok && second.reason === "measure") throw new Error("completeLesson: asked to measure twice");
+  return second;
+}
+
+type Measure = { ok: false; reason: "measure"; lesson: { id: number; videoKey: string } };
+
+/** A lesson's video length, measured from the stored file and kept on the lesson; null if unreadable. */
+export async function measureLessonDuration(lesson: { id: number; videoKey: string }): Promise<number | null> {
+  const seconds = await measureVideoDuration(lesson.videoKey);
+  if (seconds === null) return null;
+  // Only if the lesson still shows that video and no length was stored meanwhile.
+  await getDb()
+    .update(lessons)
+    .set({ videoDurationSeconds: seconds })
+    .where(
+      and(
+        eq(lessons.id, lesson.id),
+        eq(lessons.videoKey, lesson.videoKey),
+        sql`coalesce(${lessons.videoDurationSeconds}, 0) <= 0`,
+      ),
+    );
+  return seconds;
+}
+
+async function completeInTransaction(
+  input: Parameters<typeof completeLesson>[0],
+  now: Date,
+  measureUnknown: boolean,
+): Promise<CompleteResult | Measure> {
   return getDb().transaction(async (tx) => {
     const course = await loadPlayerCourse(input.courseId, tx);
     if (!course) return { ok: false, reason: "not-found" } as const;
@@ -215,9 +256,14 @@ export async function completeLesson(input: {
     const before = progressOf(course, rows);
     const lesson = findLesson(before.state, input.lessonKey);
     if (!lesson) return { ok: false, reason: "not-found" } as const;
+    const unknownLength = lesson.videoKey !== null && !(lesson.videoDurationSeconds && lesson.videoDurationSeconds > 0);
+    if (measureUnknown && unknownLength && !lesson.completed && isLessonUnlocked(before.state, lesson.id)) {
+      return { ok: false, reason: "measure", lesson: { id: lesson.id, videoKey: lesson.videoKey! } } as const;
+    }
     const check = checkCompletion(before.state, lesson, {
       firstServedAt: before.servedAt.get(lesson.id) ?? null,
-      durationSeconds: lesson.videoKey ? lesson.videoDurationSeconds : null,
+      hasVideo: lesson.videoKey !== null,
+      durationSeconds: lesson.videoDurationSeconds,
     }, now);
     if (!check.ok) return check;
 

@@ -6,6 +6,7 @@
  * key, the content type and the declared size (Content-Length is a signed header, so AWS, R2 and
  * MinIO refuse a body of any other length). Every upload is still checked after the fact (HEAD
  * for the size, a ranged GET for the first bytes) and removed if wrong: the declared type can lie.
+ * Ranged GETs also read a video's header where it lies (`readRange`, services/video-duration).
  *
  * `requestChecksumCalculation: "WHEN_REQUIRED"`: newer SDKs otherwise add a CRC32 checksum to
  * presigned PUTs that a browser's plain PUT cannot satisfy (STACK-NOTES).
@@ -24,6 +25,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { contentDisposition } from "~/lib/http-range";
 import { isValidStorageKey } from "~/lib/storage-keys";
 import {
+  assertRange,
   expiryFor,
   InvalidKeyError,
   UPLOAD_URL_TTL_SECONDS,
@@ -154,6 +156,26 @@ export function createS3Backend(settings: S3Settings, client = createS3Client(se
       } catch (error) {
         if (notFound(error)) return null;
         // An empty object answers 416 to any range.
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return new Uint8Array();
+        throw error;
+      }
+    },
+    async readRange(key, offset, length) {
+      assertKey(key);
+      assertRange(offset, length);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));
+        if (!result.Body) return new Uint8Array();
+        // A server that ignores Range answers 200 with the whole object: never read a whole video.
+        if (result.$metadata.httpStatusCode !== 206 && (offset > 0 || (result.ContentLength ?? 0) > length)) {
+          (result.Body as Readable).destroy?.();
+          throw new Error(`S3 ignored the byte range for ${key}`);
+        }
+        const data = await result.Body.transformToByteArray();
+        return data.subarray(0, length);
+      } catch (error) {
+        if (notFound(error)) return null;
+        // A range starting past the end (or an empty object) answers 416.
         if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return new Uint8Array();
         throw error;
       }

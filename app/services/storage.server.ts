@@ -66,6 +66,12 @@ export interface StorageBackend {
   createUploadUrl(key: string, options: UploadUrlOptions): Promise<UploadTarget>;
   /** The first `bytes` bytes of a stored object (for sniffing its real type); null if missing. */
   readStart(key: string, bytes: number): Promise<Uint8Array | null>;
+  /**
+   * Up to `length` bytes from `offset` (fewer at the end, none past it), without reading the
+   * rest of the object (a local file read at an offset, or an S3 ranged GET); null if missing.
+   * For reading a video's header where it lies, e.g. a `moov` box at the end of a large file.
+   */
+  readRange(key: string, offset: number, length: number): Promise<Uint8Array | null>;
   /** Every valid key stored in a folder (for the sweep of unused uploads). */
   list(folder: StorageFolder): Promise<string[]>;
 }
@@ -81,6 +87,15 @@ export class InvalidKeyError extends Error {
 
 function assertKey(key: string) {
   if (!isValidStorageKey(key)) throw new InvalidKeyError(key);
+}
+
+/** Ranged reads are small (headers): at most 16 MiB at a time. */
+export const MAX_RANGE_BYTES = 16 * 1024 * 1024;
+
+export function assertRange(offset: number, length: number) {
+  if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(length) || length < 1 || length > MAX_RANGE_BYTES) {
+    throw new RangeError(`Invalid byte range: ${offset}+${length}`);
+  }
 }
 
 export function expiryFor(options: UrlOptions, nowMs = Date.now()): number {
@@ -209,6 +224,23 @@ export const localBackend: StorageBackend = {
       return null;
     } finally {
       await handle?.close();
+    }
+  },
+  async readRange(key, offset, length) {
+    assertRange(offset, length);
+    let handle: fsp.FileHandle | undefined;
+    try {
+      handle = await fsp.open(localPathForKey(key), "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      return new Uint8Array(buffer.subarray(0, bytesRead));
+    } finally {
+      await handle.close();
     }
   },
   async getUrl(key, options) {

@@ -1,6 +1,7 @@
 /**
  * Diplomas (SPEC §2 certificate screen): issued once per finished enrolment, downloaded as a PDF
- * by its owner only (the PDF's text is read back: name, course, date, code, verification URL),
+ * by its owner only (the PDF's text is read back: name, course, date, trainer, academy, code,
+ * verification URL),
  * and verified publicly by code without revealing anything else about the student.
  */
 import { eq } from "drizzle-orm";
@@ -8,6 +9,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { diplomas, enrollments } from "../../db/schema";
+import { getConfig } from "~/config.server";
 import { isDiplomaCode } from "~/lib/diploma";
 import { todayInBucharest } from "~/lib/dates";
 import { ensureDiploma, findDiplomaByCode } from "~/models/diploma.server";
@@ -43,7 +45,7 @@ async function finishedStudent(name = "Ștefania-Ioana Țuțuianu", values: Part
 }
 
 describe("the diploma PDF", () => {
-  it("is an A4 landscape attachment for the owner, with name, course, date and code in its text", async () => {
+  it("is an A4 landscape attachment for the owner, with name, course, date, trainer, academy and code in its text", async () => {
     const s = await finishedStudent();
     const response = await run(pdfLoader, get(`/cursuri-online/curs/${s.id}/diploma.pdf`, { cookie: s.cookie }), { id: s.id });
     expect(response.status).toBe(200);
@@ -64,6 +66,12 @@ describe("the diploma PDF", () => {
     expect(page).toContain("DIPLOMĂ");
     expect(page).toContain("Igiena și sterilizarea instrumentelor");
     expect(page).toContain("încheiat la data de 14/03/2026");
+    // The trainer who signs it and the academy (issue 7 item 6), from the business settings.
+    const { trainer, brand, name } = getConfig().business;
+    expect(trainer.trim().length * brand.trim().length * name.trim().length).toBeGreaterThan(0);
+    expect(page).toContain(`${trainer}\nTrainer, formator\n${brand}`);
+    expect(page).toContain(brand.toUpperCase());
+    expect(page).toContain(`${name} · ${brand}`);
     expect(page).toContain(`${diploma.code.slice(0, 5)}-${diploma.code.slice(5)}`);
     expect(page).toContain(`http://localhost:3000/diploma/${diploma.code}`);
     expect(page).not.toContain(s.user.email);

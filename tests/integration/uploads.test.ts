@@ -1,7 +1,7 @@
 /**
  * Admin uploads (issue 8): type and size checks before and after storing, the local backend's
  * signed PUT URLs, the multipart form path (no JavaScript), and the S3 backend against an
- * S3-compatible server on loopback (s3rver): presigned PUT and signed GET round trips.
+ * S3-compatible server on loopback (s3rver): presigned PUT and signed GET round trips, ranged reads.
  */
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -19,14 +19,17 @@ import { variantKey } from "~/lib/images";
 import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { createSession } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
-import { createS3Backend, presignWindow } from "~/services/storage-s3.server";
+import { createS3Backend, createS3Client, presignWindow } from "~/services/storage-s3.server";
 import { getStorage, localBackend, setStorageForTests } from "~/services/storage.server";
 import { issueUploadUrl, verifyUpload } from "~/services/uploads.server";
+import { measureVideoDuration } from "~/services/video-duration.server";
 
 const FIXTURES = path.resolve("tests/fixtures");
 const webp = fs.readFileSync(path.join(FIXTURES, "coperta.webp"));
 const pdf = fs.readFileSync(path.join(FIXTURES, "fisa.pdf"));
 const mp4 = fs.readFileSync(path.join(FIXTURES, "lectie.mp4"));
+/** 3.2 s, QuickTime with moov after mdat (scripts/make-video-fixtures.sh). */
+const mov = fs.readFileSync(path.join(FIXTURES, "video/durata.mov"));
 const html = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
 
 let adminCookie = "";
@@ -279,6 +282,47 @@ describe("S3 backend (s3rver on loopback)", () => {
     expect((await fetch(target.url, { method: "PUT", body: big, headers: target.headers })).status).toBe(200);
     expect(await verifyUpload(target.key)).toMatchObject({ ok: false, status: 413 });
     expect(await getStorage().head(target.key)).toBeNull();
+  });
+
+  it("reads byte ranges with ranged GETs, and measures a video whose moov is at the end without reading it whole", async () => {
+    const settings = { bucket: "academie-test", region: "us-east-1", endpoint, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true };
+    const client = createS3Client(settings);
+    const ranges: Array<string | undefined> = [];
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { method?: string; headers?: Record<string, string> };
+        if (request.method === "GET") ranges.push(request.headers?.range ?? request.headers?.Range);
+        return next(args);
+      },
+      { step: "finalizeRequest" },
+    );
+    const storage = createS3Backend(settings, client);
+    const key = "videos/1700000000000_durata.mov";
+    await storage.put(key, mov, "video/quicktime");
+    expect(Buffer.from((await storage.readRange(key, 4, 4))!).toString()).toBe("ftyp");
+    expect(Buffer.from((await storage.readRange(key, mov.length - 10, 100))!).equals(mov.subarray(mov.length - 10))).toBe(true);
+    expect((await storage.readRange(key, mov.length + 5, 10))!.length).toBe(0);
+    expect(await storage.readRange("videos/1_lipsa.mov", 0, 10)).toBeNull();
+    ranges.length = 0;
+    expect(await measureVideoDuration(key, storage)).toBe(3);
+    expect(ranges).toEqual([`bytes=0-${mov.length - 1}`]);
+
+    // The same video with 2 MB more media data before its moov: two ranged reads of 64 KiB at
+    // most (the start, then the moov), nothing of the media data in between.
+    const mdatAt = 28; // ftyp (20) + wide (8), as ffmpeg writes it
+    expect(mov.subarray(mdatAt + 4, mdatAt + 8).toString()).toBe("mdat");
+    const padding = 2 * 1024 * 1024;
+    const big = Buffer.concat([mov.subarray(0, mdatAt + 8), Buffer.alloc(padding), mov.subarray(mdatAt + 8)]);
+    big.writeUInt32BE(mov.readUInt32BE(mdatAt) + padding, mdatAt);
+    const bigKey = "videos/1700000000001_durata-mare.mov";
+    await storage.put(bigKey, big, "video/quicktime");
+    ranges.length = 0;
+    expect(await measureVideoDuration(bigKey, storage)).toBe(3);
+    expect(ranges).toHaveLength(2);
+    expect(ranges[0]).toBe("bytes=0-65535");
+    const [from, to] = ranges[1]!.slice("bytes=".length).split("-").map(Number);
+    expect(from).toBeGreaterThan(mdatAt + padding);
+    expect(to).toBe(big.length - 1);
   });
 
   it("lists a folder's keys (for the sweep of unused uploads)", async () => {

@@ -9,8 +9,10 @@ import {
   lessonKey,
   nextLesson,
   parseLessonKey,
+  requiredWatchSeconds,
   secondsUntilWatched,
   startingLesson,
+  UNKNOWN_DURATION_WAIT_SECONDS,
   watchedLongEnough,
 } from "~/lib/progress";
 
@@ -89,14 +91,30 @@ describe("navigation", () => {
 
 describe("watch rule", () => {
   const served = new Date("2026-01-01T10:00:00Z");
+  const video = (durationSeconds: number | null) => ({ hasVideo: true, durationSeconds });
+  const at = (seconds: number) => new Date(served.getTime() + seconds * 1000);
   it("accepts a completion only after 90% of the video's duration", () => {
-    expect(watchedLongEnough(served, 100, new Date("2026-01-01T10:01:29Z"))).toBe(false);
-    expect(watchedLongEnough(served, 100, new Date("2026-01-01T10:01:30Z"))).toBe(true);
-    expect(secondsUntilWatched(served, 100, new Date("2026-01-01T10:01:00Z"))).toBe(30);
+    expect(watchedLongEnough(served, video(100), new Date("2026-01-01T10:01:29Z"))).toBe(false);
+    expect(watchedLongEnough(served, video(100), new Date("2026-01-01T10:01:30Z"))).toBe(true);
+    expect(secondsUntilWatched(served, video(100), new Date("2026-01-01T10:01:00Z"))).toBe(30);
+    expect(requiredWatchSeconds(video(5))).toBe(4.5);
   });
-  it("has no minimum without a known duration", () => {
-    expect(watchedLongEnough(served, null, served)).toBe(true);
-    expect(secondsUntilWatched(served, 0, served)).toBe(0);
+  it("never accepts an instant completion of a video whose length is unknown: a fixed wait applies", () => {
+    expect(UNKNOWN_DURATION_WAIT_SECONDS).toBe(120);
+    for (const unknown of [null, 0, -5, Number.NaN]) {
+      expect(requiredWatchSeconds(video(unknown)), String(unknown)).toBe(UNKNOWN_DURATION_WAIT_SECONDS);
+      expect(watchedLongEnough(served, video(unknown), served), String(unknown)).toBe(false);
+      expect(watchedLongEnough(served, video(unknown), at(119)), String(unknown)).toBe(false);
+      expect(watchedLongEnough(served, video(unknown), at(120)), String(unknown)).toBe(true);
+    }
+    expect(secondsUntilWatched(served, video(null), served)).toBe(120);
+    expect(secondsUntilWatched(served, video(0), at(100))).toBe(20);
+  });
+  it("has no minimum for a lesson without a video", () => {
+    expect(requiredWatchSeconds({ hasVideo: false, durationSeconds: null })).toBe(0);
+    expect(requiredWatchSeconds({ hasVideo: false, durationSeconds: 300 })).toBe(0);
+    expect(watchedLongEnough(served, { hasVideo: false, durationSeconds: null }, served)).toBe(true);
+    expect(secondsUntilWatched(served, { hasVideo: false, durationSeconds: null }, served)).toBe(0);
   });
 });
 
@@ -126,14 +144,19 @@ describe("player rules", () => {
     const at = (s: number) => new Date(served.getTime() + s * 1000);
     const state = computeProgress(lessons, new Set([10]));
     const lesson = (id: number) => state.chapters.flatMap((c) => c.lessons).find((l) => l.id === id)!;
-    expect(checkCompletion(state, lesson(20), { firstServedAt: served, durationSeconds: 100 }, at(500))).toEqual({ ok: false, reason: "locked" });
-    expect(checkCompletion(state, lesson(11), { firstServedAt: served, durationSeconds: 100 }, at(10))).toEqual({ ok: false, reason: "too-early", seconds: 80 });
-    expect(checkCompletion(state, lesson(11), { firstServedAt: served, durationSeconds: 100 }, at(90))).toEqual({ ok: true });
+    const video = { hasVideo: true, durationSeconds: 100 };
+    expect(checkCompletion(state, lesson(20), { firstServedAt: served, ...video }, at(500))).toEqual({ ok: false, reason: "locked" });
+    expect(checkCompletion(state, lesson(11), { firstServedAt: served, ...video }, at(10))).toEqual({ ok: false, reason: "too-early", seconds: 80 });
+    expect(checkCompletion(state, lesson(11), { firstServedAt: served, ...video }, at(90))).toEqual({ ok: true });
     // Never served: the clock starts now, so nothing counts yet.
-    expect(checkCompletion(state, lesson(11), { firstServedAt: null, durationSeconds: 100 }, at(90))).toEqual({ ok: false, reason: "too-early", seconds: 90 });
-    // No video length known, or reviewing a completed lesson: no wait.
-    expect(checkCompletion(state, lesson(11), { firstServedAt: null, durationSeconds: null }, at(0))).toEqual({ ok: true });
-    expect(checkCompletion(state, lesson(10), { firstServedAt: served, durationSeconds: 100 }, at(1))).toEqual({ ok: true });
+    expect(checkCompletion(state, lesson(11), { firstServedAt: null, ...video }, at(90))).toEqual({ ok: false, reason: "too-early", seconds: 90 });
+    // A video of unknown length: the fixed wait, never an instant completion.
+    expect(checkCompletion(state, lesson(11), { firstServedAt: null, hasVideo: true, durationSeconds: null }, at(0))).toEqual({ ok: false, reason: "too-early", seconds: 120 });
+    expect(checkCompletion(state, lesson(11), { firstServedAt: served, hasVideo: true, durationSeconds: 0 }, at(30))).toEqual({ ok: false, reason: "too-early", seconds: 90 });
+    expect(checkCompletion(state, lesson(11), { firstServedAt: served, hasVideo: true, durationSeconds: null }, at(120))).toEqual({ ok: true });
+    // No video, or reviewing a completed lesson: no wait.
+    expect(checkCompletion(state, lesson(11), { firstServedAt: null, hasVideo: false, durationSeconds: null }, at(0))).toEqual({ ok: true });
+    expect(checkCompletion(state, lesson(10), { firstServedAt: served, ...video }, at(1))).toEqual({ ok: true });
   });
 
   it("keeps the player from seeking past the furthest point watched (half a second of slack)", () => {

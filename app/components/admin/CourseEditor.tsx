@@ -527,7 +527,7 @@ function LessonRow({
           label={`Durata video lecția ${name} (secunde, opțional)`}
           type="number"
           inputMode="numeric"
-          hint="Se completează singură după încărcarea videoului (cu JavaScript)."
+          hint="Serverul o măsoară din fișierul video la salvare; valoarea de aici se folosește doar dacă fișierul nu poate fi citit."
         />
       </div>
     </li>
