@@ -87,7 +87,9 @@ const envSchema = z.object({
   UPLOAD_MAX_IMAGE_MB: positiveInt(10),
   UPLOAD_MAX_PDF_MB: positiveInt(50),
   UPLOAD_MAX_VIDEO_MB: positiveInt(4096),
-  UPLOAD_MAX_FORM_MB: positiveInt(200),
+  // Without JavaScript files go with the form post, which must arrive within Node's 5-minute
+  // request timeout (remix-serve's default, not configurable): 50 MB do at about 1,5 Mbit/s up.
+  UPLOAD_MAX_FORM_MB: positiveInt(50),
 
   // Card payments (Netopia mobilPay v1). None set → the built-in simulator.
   NETOPIA_SIGNATURE: optionalText,

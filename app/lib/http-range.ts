@@ -37,3 +37,28 @@ export function contentDisposition(fileName: string): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** One chunk of a chunked upload: bytes `first`..`last` (inclusive) of a file of `total` bytes. */
+export interface ContentRange {
+  first: number;
+  last: number;
+  total: number;
+}
+
+/**
+ * `Content-Range: bytes 0-8388607/20000000` of an upload chunk (RFC 9110 §14.4) → the range, or
+ * null for anything else: unknown total (`/*`), `last` before `first`, `last` past the end.
+ */
+export function parseContentRange(header: string | null): ContentRange | null {
+  if (!header) return null;
+  const match = /^bytes (\d{1,16})-(\d{1,16})\/(\d{1,16})$/.exec(header.trim());
+  if (!match) return null;
+  const [first, last, total] = match.slice(1).map(Number);
+  if (![first, last, total].every(Number.isSafeInteger) || last < first || last >= total) return null;
+  return { first, last, total };
+}
+
+/** The header for bytes [start, end) of a file of `total` bytes. */
+export function formatContentRange(start: number, end: number, total: number): string {
+  return `bytes ${start}-${end - 1}/${total}`;
+}

@@ -49,7 +49,38 @@ export const UPLOAD_MESSAGES = {
   failed: "Încărcarea a eșuat. Încearcă din nou.",
   missing: "Fișierul încărcat nu a fost găsit. Încarcă-l din nou.",
   cancelled: "Încărcare anulată.",
+  /** No JavaScript: the whole post is over UPLOAD_MAX_FORM_MB (it must arrive within Node's 5-minute request timeout). */
+  formTooLarge: (limit: string) =>
+    `Fișierele trimise depășesc ${limit} pe formular. Fără JavaScript o salvare trebuie să ajungă în 5 minute: încarcă fișierele pe rând sau activează JavaScript pentru fișiere mari (se trimit pe bucăți, cu bară de progres).`,
+  outOfOrder: "Bucățile fișierului au ajuns în altă ordine. Încarcă-l din nou.",
+  badChunk: "Bucata trimisă nu corespunde fișierului. Încarcă-l din nou.",
+  exists: "Există deja un fișier la această adresă.",
+  expired: "Adresa de încărcare a expirat. Încarcă fișierul din nou.",
 } as const;
+
+/**
+ * Direct uploads to the local storage (no S3) go through the app, whose HTTP server ends any
+ * request after 5 minutes (Node's `requestTimeout`): the browser sends the file in chunks of
+ * this size, each a request of its own (8 MB take under 5 minutes down to about 0,25 Mbit/s).
+ */
+export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+/** The largest chunk the server takes (the browser may send smaller ones on a slow line). */
+export const MAX_UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Hidden form field (repeated) carrying proofs that an uploaded key was already checked
+ * (`key:signature`), so saving the form does not check (and re-encode) the file again.
+ */
+export const UPLOAD_PROOF_FIELD = "uploadProof";
+
+/** `courses/1_a.webp:sig` → {key, signature}; null when malformed. */
+export function parseUploadProof(value: string): { key: string; signature: string } | null {
+  const at = value.lastIndexOf(":");
+  if (at <= 0) return null;
+  const signature = value.slice(at + 1);
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(signature)) return null;
+  return { key: value.slice(0, at), signature };
+}
 
 export function isAcceptedType(kind: UploadKind, contentType: string): boolean {
   const type = contentType.split(";")[0].trim().toLowerCase();

@@ -14,7 +14,8 @@ import { log } from "~/services/log.server";
 import { getStorage, type StorageBackend } from "~/services/storage.server";
 
 /** The subset of `keys` that a course, lesson or product points at. */
-async function referencedKeys(keys: string[]): Promise<Set<string>> {
+export async function referencedKeys(keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
   const db = getDb();
   const [courseRefs, lessonRefs, productRefs] = await Promise.all([
     db.select({ key: courses.imageKey }).from(courses).where(inArray(courses.imageKey, keys)),

@@ -5,6 +5,7 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { requireAdmin } from "~/models/session.server";
 
 /** The admin tabs; each area adds its entry here. */
@@ -38,3 +39,6 @@ export default function AdminLayout() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Administrare – Ana Nails Academy" }, { name: "robots", content: "noindex" }];
+
+/** A child page without a boundary of its own (e.g. the orders) that fails to load: "Eroare la preluarea datelor." */
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,7 +1,8 @@
 /**
  * POST /api/admin/upload/complete — JSON {key}: after the browser's direct PUT, checks what was
  * stored (exists, size within the folder's limit, real type by its first bytes). A wrong or
- * oversize object is deleted and the answer is 4xx {error}. Admins only.
+ * oversize object is deleted and the answer is 4xx {error}. `proof` goes with the key into the
+ * form, so saving it does not check (and re-encode) the file again. Admins only.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -16,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const result = await verifyUpload(parsed.data.key);
     if (!result.ok) return json({ error: result.error }, { status: result.status });
-    return json({ key: result.key, size: result.size, contentType: result.contentType });
+    return json({ key: result.key, size: result.size, contentType: result.contentType, proof: result.proof });
   } catch (error) {
     log.error("upload: checking an upload failed", { error: String(error) });
     return json({ error: "Încărcarea a eșuat. Încearcă din nou." }, { status: 500 });

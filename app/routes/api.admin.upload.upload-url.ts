@@ -1,8 +1,13 @@
 /**
- * POST /api/admin/upload/upload-url — JSON {folder, fileName, contentType, size} (or {key, …} to
- * replace a file) → {url, key, headers, method, maxBytes}: a signed PUT URL straight to storage
- * (S3 presigned PUT, or the local backend's signed URL). Type and size are checked first.
- * Admins only (401/403 JSON otherwise).
+ * POST /api/admin/upload/upload-url — JSON → {url, key, method, headers, maxBytes[, chunkSize]}:
+ * a signed PUT URL straight to storage (S3 presigned PUT, or the local backend's signed URL that
+ * takes the file in chunks of `chunkSize`). Two shapes:
+ * - SPEC §7: {key, contentType[, size]} — `key` is `folder/timestamp_filename` in an allowed
+ *   folder (sanitised; the server's timestamp when it is missing or far off);
+ * - {folder, fileName, contentType, size} (our uploader).
+ * Use the answer's `key`: a key that already holds a file is never reused. Without `size` the
+ * upload is capped by the folder's limit. Type and size are checked first. Admins only
+ * (401/403 JSON otherwise).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -15,7 +20,7 @@ const body = z.object({
   folder: z.string().max(20).optional(),
   fileName: z.string().max(300).optional(),
   contentType: z.string().max(100),
-  size: z.number().int(),
+  size: z.number().int().optional(),
 });
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,6 +9,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { CourseKind } from "../../db/schema";
 import { parseId } from "~/lib/ids";
 import { SHORT_TOAST } from "~/lib/toast";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import {
   COURSE_FORM_MESSAGES,
   courseFormSchema,
@@ -23,7 +24,7 @@ import { catalogueImage } from "./images.server";
 import { log } from "./log.server";
 import { getStorage, imageUrl } from "./storage.server";
 import { redirectWithToast } from "./toast.server";
-import { courseFileTarget, maxBytesFor, readAdminForm, uploadLimits, verifyUpload } from "./uploads.server";
+import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "./uploads.server";
 
 export const COURSE_TABS: Record<CourseKind, { path: string; label: string; singular: string }> = {
   online: { path: "/admin/cursuri-online", label: "Cursuri online", singular: "curs online" },
@@ -90,6 +91,8 @@ export interface EditorActionData {
   result: SubmissionResult<string[]> | null;
   formError: string | null;
   urls: Record<string, string>;
+  /** Proofs that uploaded keys were checked (hidden fields), so the next post does not check them again. */
+  proofs: Record<string, string>;
 }
 
 /** Media fields of a parsed course form with their form names. */
@@ -109,33 +112,29 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
   const tab = COURSE_TABS[kind];
   const { formData, uploadErrors, storedKeys, tooLarge } = await readAdminForm(request, courseFileTarget);
   if (tooLarge) {
-    return json<EditorActionData>(
-      { result: null, urls: {}, formError: `Fișierele trimise depășesc ${uploadLimits().form}. Activează JavaScript pentru încărcări mari (se trimit direct, cu bară de progres), sau încarcă fișierele pe rând.` },
-      { status: 413 },
-    );
+    return json<EditorActionData>({ result: null, urls: {}, proofs: {}, formError: UPLOAD_MESSAGES.formTooLarge(uploadLimits().form) }, { status: 413 });
   }
   const schema = courseFormSchema(kind);
   const submission = parseWithZod(formData, { schema });
   const keysInForm = [...formData.entries()].filter(([name]) => /(^imageKey$|videoKey$|pdfKey$)/.test(name)).map(([, v]) => String(v));
   const urls = await urlsFor(keysInForm);
+  const postedProofs = readUploadProofs(formData);
   const hasUploadErrors = Object.keys(uploadErrors).length > 0;
   if (submission.status !== "success" || hasUploadErrors) {
     const status = submission.status === "error" || hasUploadErrors ? 400 : 200;
-    return json<EditorActionData>({ result: submission.reply({ fieldErrors: uploadErrors }), formError: null, urls }, { status });
+    const proofs = await proofsToKeep(keysInForm, storedKeys, postedProofs);
+    return json<EditorActionData>({ result: submission.reply({ fieldErrors: uploadErrors }), formError: null, urls, proofs }, { status });
   }
 
-  // Keys uploaded directly by the browser: check those that are new for this course.
+  // Keys new for this course (uploaded directly by the browser, or in an earlier post): each
+  // stored file is checked once; a valid proof says it was.
   const before = id === null ? null : await getCourseForAdmin(kind, id);
   if (id !== null && !before) throw new Response("Cursul nu există.", { status: 404 });
-  const known = new Set<string>([before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap((l) => [l.videoKey ?? "", l.pdfKey ?? ""])]);
-  const keyErrors: Record<string, string[]> = {};
-  for (const { name, key } of mediaFields(submission.value)) {
-    if (known.has(key) || storedKeys.has(key)) continue;
-    const check = await verifyUpload(key);
-    if (!check.ok) keyErrors[name] = [check.error];
-  }
-  if (Object.keys(keyErrors).length > 0) {
-    return json<EditorActionData>({ result: submission.reply({ fieldErrors: keyErrors }), formError: null, urls }, { status: 400 });
+  const known = new Set<string>([...storedKeys, before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap((l) => [l.videoKey ?? "", l.pdfKey ?? ""])]);
+  const media = await verifyFormMedia(mediaFields(submission.value), { known, proofs: postedProofs });
+  const proofs = { ...(await proofsToKeep(storedKeys, storedKeys, postedProofs)), ...media.proofs };
+  if (Object.keys(media.errors).length > 0) {
+    return json<EditorActionData>({ result: submission.reply({ fieldErrors: media.errors }), formError: null, urls, proofs }, { status: 400 });
   }
 
   try {
@@ -148,7 +147,7 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
   } catch (error) {
     if (error instanceof Response) throw error;
     log.error("admin: saving a course failed", { error: String(error) });
-    return json<EditorActionData>({ result: submission.reply(), formError: COURSE_FORM_MESSAGES.saveFailed, urls }, { status: 500 });
+    return json<EditorActionData>({ result: submission.reply(), formError: COURSE_FORM_MESSAGES.saveFailed, urls, proofs }, { status: 500 });
   }
 }
 

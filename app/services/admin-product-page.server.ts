@@ -7,6 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/lib/ids";
 import { SHORT_TOAST } from "~/lib/toast";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { COURSE_FORM_MESSAGES } from "~/lib/validation/admin-course";
 import { newProductFormValue, PRODUCT_MESSAGES, productFormSchema, productToFormValue, toProductInput } from "~/lib/validation/admin-product";
 import { removeUnusedMedia } from "~/models/media.server";
@@ -16,7 +17,7 @@ import { catalogueImage } from "./images.server";
 import { log } from "./log.server";
 import { imageUrl } from "./storage.server";
 import { redirectWithToast } from "./toast.server";
-import { maxBytesFor, productFileTarget, readAdminForm, uploadLimits, verifyUpload } from "./uploads.server";
+import { maxBytesFor, productFileTarget, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "./uploads.server";
 
 export const PRODUCTS_PATH = "/admin/produse";
 
@@ -65,7 +66,7 @@ async function urlFor(key: string | null | undefined): Promise<Record<string, st
 export async function productEditorLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = editorId(params.id);
-  const uploads = { limit: uploadLimits().image, maxBytes: maxBytesFor("image") };
+  const uploads = { limit: uploadLimits().image, maxBytes: maxBytesFor("image"), formLimit: uploadLimits().form };
   if (id === null) return json({ productId: null as number | null, version: "new", title: null as string | null, defaultValue: newProductFormValue as Record<string, unknown>, urls: {} as Record<string, string>, uploads });
   const product = await getProductForAdmin(id);
   if (!product) throw new Response("Produsul nu există.", { status: 404 });
@@ -76,24 +77,31 @@ export interface ProductActionData {
   result: SubmissionResult<string[]> | null;
   formError: string | null;
   urls: Record<string, string>;
+  /** Proofs that uploaded keys were checked (hidden fields), so the next post does not check them again. */
+  proofs: Record<string, string>;
 }
 
 export async function productEditorAction({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const id = editorId(params.id);
   const { formData, uploadErrors, storedKeys, tooLarge } = await readAdminForm(request, productFileTarget);
-  if (tooLarge) return json<ProductActionData>({ result: null, formError: `Fișierul depășește ${uploadLimits().form}.`, urls: {} }, { status: 413 });
+  if (tooLarge) return json<ProductActionData>({ result: null, formError: UPLOAD_MESSAGES.formTooLarge(uploadLimits().form), urls: {}, proofs: {} }, { status: 413 });
   const submission = parseWithZod(formData, { schema: productFormSchema });
-  const urls = await urlFor(String(formData.get("imageKey") ?? "") || null);
+  const posted = String(formData.get("imageKey") ?? "");
+  const urls = await urlFor(posted || null);
+  const postedProofs = readUploadProofs(formData);
   if (submission.status !== "success" || Object.keys(uploadErrors).length > 0) {
-    return json<ProductActionData>({ result: submission.reply({ fieldErrors: uploadErrors }), formError: null, urls }, { status: submission.status === "error" || Object.keys(uploadErrors).length ? 400 : 200 });
+    const proofs = await proofsToKeep(posted ? [posted] : [], storedKeys, postedProofs);
+    return json<ProductActionData>({ result: submission.reply({ fieldErrors: uploadErrors }), formError: null, urls, proofs }, { status: submission.status === "error" || Object.keys(uploadErrors).length ? 400 : 200 });
   }
   const before = id === null ? null : await getProductForAdmin(id);
   if (id !== null && !before) throw new Response("Produsul nu există.", { status: 404 });
   const key = submission.value.imageKey;
-  if (key && key !== before?.imageKey && !storedKeys.has(key)) {
-    const check = await verifyUpload(key);
-    if (!check.ok) return json<ProductActionData>({ result: submission.reply({ fieldErrors: { imageKey: [check.error] } }), formError: null, urls }, { status: 400 });
+  // A key new for this product is checked once per stored file (a valid proof says it was).
+  const media = await verifyFormMedia(key ? [{ name: "imageKey", key }] : [], { known: new Set([...storedKeys, before?.imageKey ?? ""]), proofs: postedProofs });
+  const proofs = { ...(await proofsToKeep(storedKeys, storedKeys, postedProofs)), ...media.proofs };
+  if (Object.keys(media.errors).length > 0) {
+    return json<ProductActionData>({ result: submission.reply({ fieldErrors: media.errors }), formError: null, urls, proofs }, { status: 400 });
   }
   try {
     const saved = await saveProduct(id, toProductInput(submission.value));
@@ -103,7 +111,7 @@ export async function productEditorAction({ request, params }: ActionFunctionArg
   } catch (error) {
     if (error instanceof Response) throw error;
     log.error("admin: saving a product failed", { error: String(error) });
-    return json<ProductActionData>({ result: submission.reply(), formError: PRODUCT_MESSAGES.saveFailed, urls }, { status: 500 });
+    return json<ProductActionData>({ result: submission.reply(), formError: PRODUCT_MESSAGES.saveFailed, urls, proofs }, { status: 500 });
   }
 }
 

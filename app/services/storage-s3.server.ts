@@ -100,7 +100,7 @@ export function createS3Backend(settings: S3Settings, client = createS3Client(se
       assertKey(key);
       try {
         const result = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { size: result.ContentLength ?? 0, contentType: result.ContentType ?? "application/octet-stream" };
+        return { size: result.ContentLength ?? 0, contentType: result.ContentType ?? "application/octet-stream", etag: result.ETag };
       } catch (error) {
         if (notFound(error)) return null;
         throw error;
@@ -127,7 +127,9 @@ export function createS3Backend(settings: S3Settings, client = createS3Client(se
         expiresIn: ttlSeconds,
         // Type and length are part of the signature: a PUT with another type or size is refused.
         // The browser sets Content-Length from the body itself, so it is not in `headers`.
-        signableHeaders: new Set(["content-type", "content-length"]),
+        // Without a declared size (SPEC's {key, contentType}) only the type is signed; the check
+        // after the upload enforces the folder's size limit.
+        signableHeaders: new Set(size === undefined ? ["content-type"] : ["content-type", "content-length"]),
       });
       return {
         url,

@@ -5,8 +5,8 @@
  * - S3-compatible (AWS, R2, MinIO) when S3_BUCKET is set (storage-s3.server.ts): presigned GET
  *   URLs for reading, presigned PUT URLs for the browser's direct uploads.
  * Uploads from the browser go straight to storage: the local backend hands out the same kind of
- * signed PUT URL (HMAC over key, content type, maximum size and expiry), answered by the route
- * /api/admin/upload/local, which streams the body to disk with a size cap.
+ * signed PUT URL (HMAC over key, content type, size cap, declared size and expiry), answered by
+ * the route /api/admin/upload/local, which takes the file in chunks (local-upload.server.ts).
  * Every URL is signed and expires. Public images get URLs that stay the same within a time
  * bucket, so pages and browsers can cache them; lesson media gets short-lived URLs per request.
  */
@@ -18,6 +18,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { getConfig } from "~/config.server";
 import { contentTypeForKey, isValidStorageKey, type StorageFolder } from "~/lib/storage-keys";
+import { UPLOAD_CHUNK_BYTES } from "~/lib/upload-rules";
 import { createS3Backend } from "./storage-s3.server";
 
 export interface UrlOptions {
@@ -35,6 +36,8 @@ export interface UrlOptions {
 export interface StoredObject {
   size: number;
   contentType: string;
+  /** Changes whenever the object is written again (S3 ETag; local size, mtime and inode). */
+  etag?: string;
 }
 
 /** Where and how the browser sends a file (a presigned PUT). */
@@ -45,12 +48,21 @@ export interface UploadTarget {
   headers: Record<string, string>;
   /** Unix seconds. */
   expiresAt: number;
+  /**
+   * Local storage only: send the file in chunks of at most this many bytes, each a PUT to `url`
+   * with a `Content-Range` header (a single request would hit the app's 5-minute timeout).
+   */
+  chunkSize?: number;
 }
 
 export interface UploadUrlOptions {
   contentType: string;
-  /** The declared size (already checked against maxBytes): S3 signs it as Content-Length; local caps the stream at maxBytes. */
-  size: number;
+  /**
+   * The declared size (already checked against maxBytes): S3 signs it as Content-Length; local
+   * expects exactly this many bytes. Unknown (SPEC's `{key, contentType}` requests): S3 signs no
+   * length and the check after the upload enforces the cap; local takes one PUT up to maxBytes.
+   */
+  size?: number;
   maxBytes: number;
   ttlSeconds?: number;
 }
@@ -140,32 +152,41 @@ export function verifyLocalUrl(
   return { ok: true };
 }
 
-// Local upload URLs: PUT /api/admin/upload/local?k=&t=&m=&e=&s=
-function uploadSignature(key: string, contentType: string, maxBytes: number, expires: number): string {
+// Local upload URLs: PUT /api/admin/upload/local?k=&t=&m=&n=&e=&s=
+function uploadSignature(key: string, contentType: string, maxBytes: number, size: string, expires: number): string {
   return createHmac("sha256", signingKey())
-    .update(`upload\n${key}\n${contentType}\n${maxBytes}\n${expires}`)
+    .update(`upload-v2\n${key}\n${contentType}\n${maxBytes}\n${size}\n${expires}`)
     .digest("base64url");
 }
 
 export const LOCAL_UPLOAD_PATH = "/api/admin/upload/local";
 
 export type LocalUploadCheck =
-  | { ok: true; key: string; contentType: string; maxBytes: number }
+  | { ok: true; key: string; contentType: string; maxBytes: number; size: number | null; expired: boolean }
   | { ok: false; reason: "invalid-key" | "expired" | "bad-signature" };
 
-/** Checks the query of a local upload URL (key, content type, size cap and expiry are signed). */
-export function verifyLocalUpload(params: URLSearchParams, nowMs = Date.now()): LocalUploadCheck {
+/**
+ * Checks the query of a local upload URL (key, content type, size cap, declared size and expiry
+ * are signed). An expired URL is refused unless `allowExpired` (the caller then only lets it
+ * continue an upload started in time).
+ */
+export function verifyLocalUpload(params: URLSearchParams, nowMs = Date.now(), { allowExpired = false } = {}): LocalUploadCheck {
   const key = params.get("k") ?? "";
   const contentType = params.get("t") ?? "";
   const maxBytes = Number(params.get("m"));
+  const sizeText = params.get("n") ?? "";
   const expires = Number(params.get("e"));
   if (!isValidStorageKey(key)) return { ok: false, reason: "invalid-key" };
-  if (!Number.isSafeInteger(maxBytes) || !Number.isInteger(expires)) return { ok: false, reason: "bad-signature" };
-  const expected = Buffer.from(uploadSignature(key, contentType, maxBytes, expires));
+  const size = sizeText === "" ? null : Number(sizeText);
+  if (!Number.isSafeInteger(maxBytes) || !Number.isInteger(expires) || (size !== null && !(Number.isSafeInteger(size) && size > 0 && size <= maxBytes))) {
+    return { ok: false, reason: "bad-signature" };
+  }
+  const expected = Buffer.from(uploadSignature(key, contentType, maxBytes, sizeText, expires));
   const given = Buffer.from(params.get("s") ?? "");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "bad-signature" };
-  if (expires * 1000 < nowMs) return { ok: false, reason: "expired" };
-  return { ok: true, key, contentType, maxBytes };
+  const expired = expires * 1000 < nowMs;
+  if (expired && !allowExpired) return { ok: false, reason: "expired" };
+  return { ok: true, key, contentType, maxBytes, size, expired };
 }
 
 export function localPathForKey(key: string): string {
@@ -194,7 +215,7 @@ export const localBackend: StorageBackend = {
   async head(key) {
     try {
       const stat = await fsp.stat(localPathForKey(key));
-      return stat.isFile() ? { size: stat.size, contentType: contentTypeForKey(key) } : null;
+      return stat.isFile() ? { size: stat.size, contentType: contentTypeForKey(key), etag: `${stat.size}-${stat.mtimeMs}-${stat.ino}` } : null;
     } catch {
       return null;
     }
@@ -206,12 +227,20 @@ export const localBackend: StorageBackend = {
     const names = await fsp.readdir(path.join(getConfig().storage.uploadsDir, folder)).catch(() => [] as string[]);
     return names.map((name) => `${folder}/${name}`).filter(isValidStorageKey);
   },
-  async createUploadUrl(key, { contentType, maxBytes, ttlSeconds = UPLOAD_URL_TTL_SECONDS }) {
+  async createUploadUrl(key, { contentType, size, maxBytes, ttlSeconds = UPLOAD_URL_TTL_SECONDS }) {
     assertKey(key);
     const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-    const params = new URLSearchParams({ k: key, t: contentType, m: String(maxBytes), e: String(expires) });
-    params.set("s", uploadSignature(key, contentType, maxBytes, expires));
-    return { url: `${LOCAL_UPLOAD_PATH}?${params}`, method: "PUT", headers: { "Content-Type": contentType }, expiresAt: expires };
+    const sizeText = size === undefined ? "" : String(size);
+    const params = new URLSearchParams({ k: key, t: contentType, m: String(maxBytes), n: sizeText, e: String(expires) });
+    params.set("s", uploadSignature(key, contentType, maxBytes, sizeText, expires));
+    return {
+      url: `${LOCAL_UPLOAD_PATH}?${params}`,
+      method: "PUT",
+      headers: { "Content-Type": contentType },
+      expiresAt: expires,
+      // Chunks need the total size; without it the file goes in one PUT.
+      ...(size === undefined ? {} : { chunkSize: UPLOAD_CHUNK_BYTES }),
+    };
   },
   async readStart(key, bytes) {
     let handle: fsp.FileHandle | undefined;

@@ -2,14 +2,18 @@
  * Admin uploads (SPEC §5, §7 Media) on top of the storage backend, both ways:
  *
  * - With JavaScript: the browser asks for a signed upload URL (`issueUploadUrl`: type and size
- *   checked first), PUTs the file straight to storage, then asks us to check what arrived
- *   (`verifyUpload`: size by HEAD, real type by sniffing the first bytes; anything wrong is
- *   deleted). The key then travels in a hidden form field.
+ *   checked first), PUTs the file straight to storage (S3: one presigned PUT; local storage: in
+ *   chunks, local-upload.server.ts), then asks us to check what arrived (`verifyUpload`: size by
+ *   HEAD, real type by sniffing the first bytes, images re-encoded; anything wrong is deleted).
+ *   The key then travels in a hidden form field, with a proof that it was checked.
  * - Without JavaScript: the form is posted as multipart; `readAdminForm` streams each file part
  *   to a temporary file with a size cap (never into memory), sniffs it, stores it and puts its
  *   key in the form data in place of the file, so the action sees the same fields either way.
+ *   The whole post must arrive within Node's 5-minute request timeout: UPLOAD_MAX_FORM_MB.
+ * Each stored file is checked once: saving a form checks only keys without a valid proof
+ * (`verifyFormMedia`).
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
@@ -27,11 +31,14 @@ import {
   isAcceptedType,
   kindForFolder,
   kindOfType,
+  parseUploadProof,
   SNIFF_BYTES,
   sniffType,
   UPLOAD_MESSAGES,
+  UPLOAD_PROOF_FIELD,
   type UploadKind,
 } from "~/lib/upload-rules";
+import { referencedKeys, removeUnusedMedia } from "~/models/media.server";
 import { optimiseUploadedImage } from "./images.server";
 import { log } from "./log.server";
 import { getStorage, type UploadTarget } from "./storage.server";
@@ -53,48 +60,134 @@ export function uploadLimits() {
 export type UploadResult<T> = ({ ok: true } & T) | { ok: false; error: string; status: number };
 
 export interface UploadUrlRequest {
-  /** Either an existing key (replace it) or a folder and a file name (a new key). */
+  /**
+   * SPEC §7: the key the browser proposes, `folder/timestamp_filename` (the file name is
+   * sanitised; a missing or far-off timestamp is replaced by the server's). Or folder + fileName.
+   */
   key?: string;
   folder?: string;
   fileName?: string;
   contentType: string;
-  size: number;
+  /** Bytes. Without it the upload is capped by the folder's limit (checked after the upload). */
+  size?: number;
 }
 
-/** Checks type and size, then a signed PUT URL for a new key (folder/timestamp_name). */
-export async function issueUploadUrl(input: UploadUrlRequest): Promise<UploadResult<UploadTarget & { key: string; maxBytes: number }>> {
-  let key: string;
-  if (input.key) {
-    if (!isValidStorageKey(input.key)) return { ok: false, error: "Cheie de fișier invalidă.", status: 400 };
-    key = input.key;
-  } else {
-    const folder = input.folder as StorageFolder;
-    if (!STORAGE_FOLDERS.includes(folder) || !input.fileName) return { ok: false, error: "Cerere de încărcare invalidă.", status: 400 };
-    key = makeStorageKey(folder, input.fileName);
+/** A proposed key's timestamp is kept when within this of the server's clock (the sweep's grace counts from it). */
+const KEY_STAMP_TOLERANCE_MS = 3600_000;
+
+/** Folder, file name and timestamp of the key asked for; null when the request names no allowed folder. */
+function requestedKey(input: UploadUrlRequest, now: number): { folder: StorageFolder; fileName: string; stamp: number } | null {
+  if (input.key !== undefined) {
+    const slash = input.key.indexOf("/");
+    const folder = input.key.slice(0, slash) as StorageFolder;
+    const rest = input.key.slice(slash + 1);
+    if (slash <= 0 || !STORAGE_FOLDERS.includes(folder) || /[\\/]|\.\./.test(rest)) return null;
+    const stamped = /^([0-9]{1,16})_(.+)$/.exec(rest);
+    const stamp = stamped && Math.abs(Number(stamped[1]) - now) <= KEY_STAMP_TOLERANCE_MS ? Number(stamped[1]) : now;
+    const fileName = stamped ? stamped[2] : rest;
+    return fileName.trim() ? { folder, fileName, stamp } : null;
   }
-  const kind = kindForFolder(key.split("/")[0] as StorageFolder);
+  const folder = input.folder as StorageFolder;
+  if (!STORAGE_FOLDERS.includes(folder) || !input.fileName) return null;
+  return { folder, fileName: input.fileName, stamp: now };
+}
+
+/**
+ * Checks type and size, then a signed PUT URL (S3 presigned, or the local backend's chunked
+ * one). The answer's `key` is the one to use. Keys are immutable: an upload never goes to a key
+ * that already holds a file (a saved course may point at it); such a request gets a fresh key.
+ */
+export async function issueUploadUrl(input: UploadUrlRequest): Promise<UploadResult<UploadTarget & { key: string; maxBytes: number }>> {
+  const now = Date.now();
+  const wanted = requestedKey(input, now);
+  if (!wanted) return { ok: false, error: "Cerere de încărcare invalidă.", status: 400 };
+  const kind = kindForFolder(wanted.folder);
   if (!isAcceptedType(kind, input.contentType)) return { ok: false, error: UPLOAD_MESSAGES.wrongType[kind], status: 415 };
   const maxBytes = maxBytesFor(kind);
-  if (!Number.isSafeInteger(input.size) || input.size <= 0) return { ok: false, error: UPLOAD_MESSAGES.empty, status: 400 };
-  if (input.size > maxBytes) return { ok: false, error: UPLOAD_MESSAGES.tooLarge(maxBytes), status: 413 };
+  if (input.size !== undefined) {
+    if (!Number.isSafeInteger(input.size) || input.size <= 0) return { ok: false, error: UPLOAD_MESSAGES.empty, status: 400 };
+    if (input.size > maxBytes) return { ok: false, error: UPLOAD_MESSAGES.tooLarge(maxBytes), status: 413 };
+  }
+  const storage = getStorage();
+  let key = makeStorageKey(wanted.folder, wanted.fileName, wanted.stamp);
+  for (let attempt = 1; (await storage.head(key)) !== null; attempt++) {
+    if (attempt > 5) return { ok: false, error: UPLOAD_MESSAGES.exists, status: 409 };
+    key = makeStorageKey(wanted.folder, wanted.fileName, Math.max(Date.now(), wanted.stamp) + attempt);
+  }
   const contentType = input.contentType.split(";")[0].trim().toLowerCase();
-  const target = await getStorage().createUploadUrl(key, { contentType, size: input.size, maxBytes });
+  const target = await storage.createUploadUrl(key, { contentType, size: input.size, maxBytes });
   return { ok: true, key, maxBytes, ...target };
+}
+
+// ─── Proofs: a file is checked once ───────────────────────────────────────────────────────────
+
+function proofSignature(key: string, etag: string): string {
+  const secret = createHmac("sha256", getConfig().sessionSecret).update("upload-proof-v1").digest();
+  return createHmac("sha256", secret).update(`${key}\n${etag}`).digest("base64url");
+}
+
+/**
+ * `key:signature`: this key, as stored now (its ETag), passed `verifyUpload`. A form carries it
+ * in a hidden field so the save does not check (and re-encode) the file a second time; writing
+ * the object again (another ETag) voids it. Null when the backend gives no ETag.
+ */
+export async function uploadProof(key: string): Promise<string | null> {
+  const stored = await getStorage().head(key);
+  return stored?.etag ? `${key}:${proofSignature(key, stored.etag)}` : null;
+}
+
+async function proofHolds(key: string, signature: string): Promise<boolean> {
+  const stored = await getStorage().head(key);
+  if (!stored?.etag) return false;
+  const expected = Buffer.from(proofSignature(key, stored.etag));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The proofs posted with a form (hidden `uploadProof` fields): key → signature. Unchecked. */
+export function readUploadProofs(formData: FormData): Map<string, string> {
+  const proofs = new Map<string, string>();
+  for (const value of formData.getAll(UPLOAD_PROOF_FIELD)) {
+    const parsed = typeof value === "string" ? parseUploadProof(value) : null;
+    if (parsed && isValidStorageKey(parsed.key)) proofs.set(parsed.key, parsed.signature);
+  }
+  return proofs;
+}
+
+/**
+ * The proofs a form that comes back (validation error, list intent) should carry again: for the
+ * files this request stored (no JavaScript) and those posted with it (checked when it is saved).
+ */
+export async function proofsToKeep(keys: Iterable<string>, storedKeys: Set<string>, posted: Map<string, string>): Promise<Record<string, string>> {
+  const proofs: Record<string, string> = {};
+  for (const key of new Set(keys)) {
+    if (storedKeys.has(key)) {
+      const proof = await uploadProof(key).catch(() => null);
+      if (proof) proofs[key] = proof;
+    } else if (posted.has(key)) {
+      proofs[key] = `${key}:${posted.get(key)}`;
+    }
+  }
+  return proofs;
 }
 
 /**
  * After a direct upload: the object must exist, be within the size limit and really be of the
- * folder's kind (magic bytes). A wrong or oversize object is deleted.
+ * folder's kind (magic bytes); images are then re-encoded (images.server.ts). A wrong or oversize
+ * object is deleted — unless a saved course, lesson or product points at it: such a file was
+ * checked when it was saved and is never deleted or re-encoded here (the check still answers).
  */
-export async function verifyUpload(key: string): Promise<UploadResult<{ key: string; size: number; contentType: string }>> {
+export async function verifyUpload(key: string): Promise<UploadResult<{ key: string; size: number; contentType: string; proof: string | null }>> {
   if (!isValidStorageKey(key)) return { ok: false, error: "Cheie de fișier invalidă.", status: 400 };
   const kind = kindForFolder(key.split("/")[0] as StorageFolder);
   const storage = getStorage();
   const stored = await storage.head(key);
   if (!stored) return { ok: false, error: UPLOAD_MESSAGES.missing, status: 404 };
+  const inUse = (await referencedKeys([key])).has(key);
   const maxBytes = maxBytesFor(kind);
   const refuse = async (error: string, status: number) => {
-    await storage.delete(key).catch((cause) => log.warn("upload: could not delete a refused object", { key, cause: String(cause) }));
+    if (inUse) log.warn("upload: a file in use failed its check; kept", { key });
+    else await storage.delete(key).catch((cause) => log.warn("upload: could not delete a refused object", { key, cause: String(cause) }));
     return { ok: false as const, error, status };
   };
   if (stored.size === 0) return refuse(UPLOAD_MESSAGES.empty, 400);
@@ -103,10 +196,52 @@ export async function verifyUpload(key: string): Promise<UploadResult<{ key: str
   const sniffed = start ? sniffType(start) : null;
   if (kindOfType(sniffed) !== kind) return refuse(UPLOAD_MESSAGES.wrongType[kind], 415);
   const contentType = sniffed ?? stored.contentType;
-  if (kind !== "image") return { ok: true, key, size: stored.size, contentType };
-  const optimised = await optimiseUploadedImage(key, stored.size, contentType);
-  if (!optimised.ok) return refuse(UPLOAD_MESSAGES.unreadableImage, 415);
-  return { ok: true, key, size: optimised.size, contentType };
+  let size = stored.size;
+  if (kind === "image" && !inUse) {
+    const optimised = await optimiseUploadedImage(key, stored.size, contentType);
+    if (!optimised.ok) return refuse(UPLOAD_MESSAGES.unreadableImage, 415);
+    size = optimised.size;
+  }
+  return { ok: true, key, size, contentType, proof: await uploadProof(key) };
+}
+
+/**
+ * Before a form is saved: every media key in it must have been checked — once per stored file.
+ * - `known`: keys the record already had, and files stored by this very request (no JavaScript);
+ * - a key a saved course, lesson or product points at was checked when that was saved;
+ * - a key with a valid proof whose object has not been written since: one HEAD, no re-check;
+ * - anything else is checked now (`verifyUpload`; a refused, unused file is deleted).
+ * Returns field errors (none: all good) and the proofs to send back with the form.
+ */
+export async function verifyFormMedia(
+  fields: Array<{ name: string; key: string }>,
+  { known, proofs }: { known: Set<string>; proofs: Map<string, string> },
+): Promise<{ errors: Record<string, string[]>; proofs: Record<string, string> }> {
+  const errors: Record<string, string[]> = {};
+  const kept: Record<string, string> = {};
+  const unknown = [...new Set(fields.map((f) => f.key).filter((key) => !known.has(key)))];
+  const inUse = await referencedKeys(unknown);
+  const outcome = new Map<string, string | null>(); // key → error (null: fine)
+  for (const key of unknown) {
+    if (inUse.has(key)) {
+      outcome.set(key, null);
+      continue;
+    }
+    const signature = proofs.get(key);
+    if (signature && (await proofHolds(key, signature))) {
+      outcome.set(key, null);
+      kept[key] = `${key}:${signature}`;
+      continue;
+    }
+    const check = await verifyUpload(key);
+    outcome.set(key, check.ok ? null : check.error);
+    if (check.ok && check.proof) kept[key] = check.proof;
+  }
+  for (const { name, key } of fields) {
+    const error = outcome.get(key);
+    if (error) errors[name] = [error];
+  }
+  return { errors, proofs: kept };
 }
 
 // ─── Multipart form posts (no JavaScript) ─────────────────────────────────────────────────────
@@ -125,7 +260,7 @@ export interface AdminForm {
   uploadErrors: Record<string, string[]>;
   /** Keys stored by this request (already checked; no need to verify them again). */
   storedKeys: Set<string>;
-  /** The body was over UPLOAD_MAX_FORM_MB and was not read. */
+  /** The body was over UPLOAD_MAX_FORM_MB: nothing from it is kept (files stored before it got there are removed). */
   tooLarge: boolean;
 }
 
@@ -199,17 +334,27 @@ export async function readAdminForm(request: Request, targetFor: (field: string)
   if (length > formMax + 1024 * 1024) {
     return { formData: new FormData(), uploadErrors, storedKeys, tooLarge: true };
   }
+  // Without a Content-Length (or with a false one) the files' bytes are counted as they come.
+  let fileBytes = 0;
+  let tooLarge = false;
   const fileHandler = async (part: { name: string; filename?: string; contentType: string; data: AsyncIterable<Uint8Array> }) => {
     if (!part.name.startsWith(FILE_FIELD_PREFIX)) return undefined;
     const field = part.name.slice(FILE_FIELD_PREFIX.length);
     const target = targetFor(field);
-    if (!part.filename || !target) {
+    if (!part.filename || !target || tooLarge) {
       for await (const _chunk of part.data) {
-        // an empty file input (nothing chosen) or an unknown field: skip its bytes
+        // an empty file input (nothing chosen), an unknown field, or past the form's limit: skip its bytes
       }
       return "";
     }
-    const spooled = await spool(part.data, Math.min(maxBytesFor(target.kind), formMax));
+    const remaining = Math.max(0, formMax - fileBytes);
+    const spooled = await spool(part.data, Math.min(maxBytesFor(target.kind), remaining));
+    fileBytes += spooled.size;
+    if (spooled.overflow && remaining < maxBytesFor(target.kind)) {
+      tooLarge = true;
+      await fsp.rm(spooled.file, { force: true });
+      return "";
+    }
     try {
       const result = await storeSpooled(spooled, target, part.filename, part.contentType);
       if ("error" in result) {
@@ -230,6 +375,10 @@ export async function readAdminForm(request: Request, targetFor: (field: string)
     request,
     composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 2 * 1024 * 1024 })),
   );
+  if (tooLarge) {
+    await removeUnusedMedia([...storedKeys]); // with their image variants
+    return { formData: new FormData(), uploadErrors: {}, storedKeys: new Set(), tooLarge: true };
+  }
   // The stored key replaces the file: `file:imageKey` → `imageKey`.
   const formData = new FormData();
   const keys = new Map<string, string>();

@@ -4,6 +4,7 @@
  * publish it and see it as a visitor; change a price to "Gratis"; delete a course without
  * enrolments. The no-JavaScript journeys are in admin-nojs.spec.ts.
  */
+import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, hook, loginAs, test } from "./fixtures";
@@ -12,12 +13,26 @@ const FIXTURES = path.resolve("tests/fixtures");
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "direct uploads need JavaScript; see admin-nojs.spec.ts");
 
-/** Holds each direct PUT for a moment so the progress bar can be seen (the files are tiny). */
-async function slowUploads(page: Page) {
-  await page.route("**/api/admin/upload/local**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
+/**
+ * Holds each direct PUT for a moment so the progress bar can be seen (the files are tiny), and
+ * shrinks the local storage's chunk size (8 MB) to 4 KB so the 18 KB video goes in 5 chunks.
+ * Returns the Content-Range of every chunk sent.
+ */
+async function slowUploads(page: Page, delayMs = 600): Promise<string[]> {
+  const ranges: string[] = [];
+  await page.route("**/api/admin/upload/upload-url", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { chunkSize?: number };
+    if (body.chunkSize) body.chunkSize = 4096;
+    await route.fulfill({ response, json: body });
   });
+  await page.route("**/api/admin/upload/local**", async (route) => {
+    const range = route.request().headers()["content-range"];
+    if (route.request().method() === "PUT" && range) ranges.push(range);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue().catch(() => {}); // a cancelled chunk is gone already
+  });
+  return ranges;
 }
 
 async function upload(page: Page, label: string, file: string, shownName: string) {
@@ -32,7 +47,7 @@ async function upload(page: Page, label: string, file: string, shownName: string
 test("an admin creates, publishes, edits and deletes an online course with lessons and media", async ({ page, context, request, browser }) => {
   await loginAs(context, request, { role: "admin" });
   const title = `Curs online de test ${Date.now().toString(36)}`;
-  await slowUploads(page);
+  const ranges = await slowUploads(page);
 
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/cursuri-online$/);
@@ -60,6 +75,10 @@ test("an admin creates, publishes, edits and deletes an online course with lesso
   await page.getByRole("button", { name: "Adaugă lecție în capitolul 1" }).click();
   await page.getByLabel("Titlul lecției 1.1", { exact: true }).fill("Prima lecție");
   await upload(page, "Video lecția 1.1", "lectie.mp4", "lectie.mp4");
+  // The local storage took the video in chunks, in order, up to its last byte.
+  const videoRanges = ranges.filter((range) => range.endsWith(`/${fs.statSync(path.join(FIXTURES, "lectie.mp4")).size}`));
+  expect(videoRanges.length).toBeGreaterThanOrEqual(5);
+  expect(videoRanges[0]).toMatch(/^bytes 0-4095\//);
   await expect(page.getByLabel("Durata video lecția 1.1 (secunde, opțional)", { exact: true })).toHaveValue(/^[1-9][0-9]*$/);
   await upload(page, "PDF lecția 1.1", "fisa.pdf", "fisa.pdf");
   await page.getByRole("button", { name: "Adaugă lecție în capitolul 2" }).click();
@@ -164,6 +183,28 @@ test("an admin creates a product with an image, hides it, and deletes it", async
   await page.getByRole("button", { name: "Da, șterge produsul" }).click();
   await expect(page.getByText("Produsul a fost șters.")).toBeVisible();
   await expect(page.getByTestId("admin-product").filter({ hasText: title })).toHaveCount(0);
+});
+
+test("a video upload in chunks shows its progress across chunks and can be cancelled, leaving no file behind", async ({ page, context, request }) => {
+  await loginAs(context, request, { role: "admin" });
+  await slowUploads(page, 1500);
+  const name = `anulat-${Date.now().toString(36)}.mp4`;
+  await page.goto("/admin/cursuri-online/nou");
+  await page.getByLabel("Titlul capitolului 1", { exact: true }).fill("Capitol");
+  await page.getByRole("button", { name: "Adaugă lecție în capitolul 1" }).click();
+  const input = page.getByLabel("Video lecția 1.1", { exact: true });
+  await input.setInputFiles({ name, mimeType: "video/mp4", buffer: fs.readFileSync(path.join(FIXTURES, "lectie.mp4")) });
+  const field = page.locator(".media-field").filter({ has: input });
+  // Past the first chunk, before the last: the bar counts the whole file.
+  await expect(field.getByRole("progressbar")).toHaveAttribute("aria-valuenow", /^[1-9][0-9]?$/);
+  await field.getByRole("button", { name: "Anulează" }).click();
+  await expect(field.getByText("Încărcare anulată.")).toBeVisible();
+  await expect(field.getByText("Niciun fișier încărcat.")).toBeVisible();
+  await expect(field.getByRole("progressbar")).toHaveCount(0);
+  // Neither the file nor its part is left in the local storage.
+  const videos = path.join(process.env.E2E_DATA_DIR ?? "./data-e2e", "uploads", "videos");
+  const stem = name.replace(/\.mp4$/, "");
+  await expect.poll(() => (fs.existsSync(videos) ? fs.readdirSync(videos).filter((file) => file.includes(stem)) : [])).toEqual([]);
 });
 
 test("a wrong file type is refused before and after the upload", async ({ page, context, request }) => {

@@ -30,6 +30,10 @@ test("an admin creates a physical course with prices, chapters and days using on
   await page.getByRole("button", { name: "+ Adaugă preț" }).click();
   await expect(page.getByLabel("Preț 1 (RON)", { exact: true })).toHaveValue("1.800,00");
   await expect(page.locator(".media-field").getByText("coperta.webp")).toBeVisible();
+  // The cover was stored and checked by that post: the form carries the proof, so the next
+  // posts do not check (and re-encode) it again.
+  await expect(page.locator('input[type="hidden"][name="uploadProof"]')).toHaveCount(1);
+  await expect(page.locator(".media-field").first()).toContainText("fără JavaScript, cel mult 50 MB pe formular");
   await page.getByLabel("Preț 2 (RON)", { exact: true }).fill("2.200,00");
   await page.getByLabel("Zile", { exact: true }).nth(1).fill("5");
   await page.getByRole("button", { name: "+ Adaugă preț" }).click();

@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
-import { StaticRouter } from "react-router-dom/server";
+import type { RouteObject } from "react-router-dom";
+import { StaticRouter, StaticRouterProvider, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { cartLines, coursePriceOptions, courses, enrollments, lessonProgress, lessons, termsPages } from "../../db/schema";
@@ -17,10 +18,15 @@ import { withFailingDatabase } from "../helpers/unreachable";
 import { LegalPageView } from "~/components/legal/LegalPage";
 import { MONEY_FORMAT_ERROR } from "~/lib/money";
 import { newChapter, newCourseFormValue, newDay, newDetail, newLesson } from "~/lib/validation/admin-course";
-import { createSession } from "~/models/session.server";
+import { createSession, getUser } from "~/models/session.server";
 import type { LegalPageData } from "~/models/terms.server";
 
-type RouteModule = { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
+type RouteModule = {
+  loader?: (args: unknown) => unknown;
+  action?: (args: unknown) => unknown;
+  default?: () => React.ReactNode;
+  ErrorBoundary?: () => React.ReactNode;
+};
 const modules = import.meta.glob<RouteModule>("../../app/routes/{admin,admin.*,api.admin.*}.{ts,tsx}");
 const LEGAL = ["termeni", "inscriere", "retur", "plata", "confidentialitate", "cookie"];
 const legalModules = import.meta.glob<RouteModule>("../../app/routes/{termeni,inscriere,retur,plata,confidentialitate,cookie}.tsx");
@@ -54,6 +60,13 @@ function requestFor(file: string) {
 
 const entries = Object.entries(modules).map(([file, load]) => ({ name: file.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, ""), load }));
 
+/** The same request as a JSON/API caller sends it (fetch with Accept: application/json). */
+function asJsonCaller(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set("Accept", "application/json");
+  return new Request(request, { headers });
+}
+
 describe("every admin loader and action refuses guests and plain users", () => {
   it("finds the admin route modules", () => {
     expect(entries.map((e) => e.name)).toEqual(
@@ -85,11 +98,18 @@ describe("every admin loader and action refuses guests and plain users", () => {
         requests.push(["action", post(path, { intent: "delete", title: "x", id: "1" }, { cookie }), module.action]);
         requests.push(["action PUT", post(path, { intent: "delete" }, { cookie, method: "PUT" }), module.action]);
       }
+      // Pages redirect; JSON/API callers (paths under /api/, or Accept: application/json) get 401/403 JSON.
+      if (!api) {
+        for (const [kind, request, handler] of [...requests]) requests.push([`${kind} (JSON)`, asJsonCaller(request), handler]);
+      }
       for (const [kind, request, handler] of requests) {
         const response = await run(handler as never, request, params);
         const label = `${name} ${kind} as ${who}`;
-        if (api) {
+        if (api || kind.endsWith("(JSON)")) {
           expect(response.status, label).toBe(who === "guest" ? 401 : 403);
+          expect(response.headers.get("Location"), label).toBeNull();
+          expect(response.headers.get("Content-Type"), label).toMatch(/^application\/json/);
+          expect(await response.json(), label).toEqual({ error: who === "guest" ? "Autentificare necesară." : "Acces interzis." });
         } else {
           expect(response.status, label).toBe(302);
           expect(response.headers.get("Location"), label).toEqual(who === "guest" ? expect.stringMatching(/^\/autentificare\?redirectTo=/) : "/");
@@ -109,6 +129,76 @@ describe("every admin loader and action refuses guests and plain users", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).not.toBe(`/${page}`);
     }
+  });
+});
+
+// ─── Load failures ───────────────────────────────────────────────────────────────────────────
+
+describe("admin pages show 'Eroare la preluarea datelor.' when their data cannot be loaded", () => {
+  const LOAD_FAILED = "Eroare la preluarea datelor.";
+
+  /**
+   * Renders the admin frame and one page as the server does (react-router's static handler runs
+   * the real loaders, then the components or the nearest ErrorBoundary), while every database
+   * read fails. The admin's session was read before, so the guard still lets the admin in.
+   */
+  async function renderFailing(file: string, url: string, childPath: string) {
+    const [layout, page] = await Promise.all([import("~/routes/admin"), modules[`../../app/routes/${file}.tsx`]()]);
+    const request = get(url, { cookie: adminCookie });
+    expect((await getUser(request))?.role).toBe("admin");
+    const call = (handler: RouteModule["loader"]) => (args: { request: Request; params: object }) => handler!({ ...args, context: {} }) as never;
+    const routes: RouteObject[] = [
+      {
+        id: "admin",
+        path: "/admin",
+        loader: call(layout.loader as never),
+        Component: layout.default,
+        ErrorBoundary: layout.ErrorBoundary,
+        children: [{ id: "page", path: childPath, loader: call(page.loader), Component: page.default as never, ErrorBoundary: page.ErrorBoundary as never }],
+      },
+    ];
+    return withFailingDatabase(async () => {
+      const handler = createStaticHandler(routes);
+      const context = await handler.query(request);
+      if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
+      const router = createStaticRouter(handler.dataRoutes, context);
+      return { status: context.statusCode, html: renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false })) };
+    }, ["select", "query", "execute"]);
+  }
+
+  it.each([
+    ["admin.cursuri-online._index", "/admin/cursuri-online", "cursuri-online"],
+    ["admin.cursuri._index", "/admin/cursuri", "cursuri"],
+    ["admin.produse._index", "/admin/produse", "produse"],
+  ])("the list %s answers 500 with the message in place of the cards", async (file, url, childPath) => {
+    const { status, html } = await renderFailing(file, url, childPath);
+    expect(status).toBe(500);
+    expect(html).toContain(LOAD_FAILED);
+    expect(html).toContain("Gestionare academie"); // inside the admin frame, with its tabs
+    expect(html).toContain("Reîncearcă");
+  });
+
+  it.each([
+    ["admin.cursuri-online.$id._index", "/admin/cursuri-online/1", "cursuri-online/:id"],
+    ["admin.cursuri.$id.sterge", "/admin/cursuri/1/sterge", "cursuri/:id/sterge"],
+    ["admin.produse.$id._index", "/admin/produse/1", "produse/:id"],
+    ["admin.comenzi._index", "/admin/comenzi", "comenzi"],
+    ["admin.comenzi.$id", "/admin/comenzi/00000000-0000-4000-8000-000000000001", "comenzi/:id"],
+  ])("the page %s shows the message (error boundary) with a retry", async (file, url, childPath) => {
+    const { status, html } = await renderFailing(file, url, childPath);
+    expect(status).toBe(500);
+    expect(html).toContain(`<h1>${LOAD_FAILED}</h1>`);
+    expect(html).toContain("Reîncearcă");
+  });
+
+  it("with a working database the same list shows its cards, not the message", async () => {
+    const { course } = await createCourse("online", { title: "Curs vizibil în listă" });
+    const page = await import("~/routes/admin.cursuri-online._index");
+    const response = await run(page.loader as never, get("/admin/cursuri-online", { cookie: adminCookie }));
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as { error: string | null; courses: Array<{ id: number }> };
+    expect(data.error).toBeNull();
+    expect(data.courses.map((c) => c.id)).toContain(course.id);
   });
 });
 

@@ -60,12 +60,14 @@ describe("sweep of unused uploads", () => {
       `pdfs/${old}_abandonat.pdf`,
       `products/${old}_fara-imagine-480.webp`,
       `courses/${old}_intrerupt.webp.123.456.part`,
+      // A chunked upload to the local storage that was abandoned (its part file).
+      `videos/${old}_abandonat-pe-bucati.mp4.part`,
     ];
     const storage = memoryStorage([...kept, ...removed]);
     const result = await sweepUnusedUploads({ now, storage });
     expect([...storage.keys].sort()).toEqual([...kept].sort());
-    // Counted: three unused files, the orphan variant and the .part (companions go with their file).
-    expect(result.deleted).toBe(5);
+    // Counted: three unused files, the orphan variant and the two .part files (companions go with their file).
+    expect(result.deleted).toBe(6);
 
     // Nothing left to do: a second run changes nothing.
     expect(await sweepUnusedUploads({ now, storage })).toMatchObject({ deleted: 0 });
@@ -76,8 +78,10 @@ describe("sweep of unused uploads", () => {
     await fsp.mkdir(folder, { recursive: true });
     await fsp.writeFile(path.join(folder, "1700000000000_lista.pdf"), "%PDF-1.4");
     await fsp.writeFile(path.join(folder, "NU ESTE o cheie"), "x");
+    await fsp.writeFile(path.join(folder, "1700000000000_pe-bucati.pdf.part"), "%PDF-1.4");
     const keys = await localBackend.list("pdfs");
     expect(keys).toContain("pdfs/1700000000000_lista.pdf");
+    expect(keys).toContain("pdfs/1700000000000_pe-bucati.pdf.part"); // an upload in chunks, for the sweep
     expect(keys.some((key) => key.includes("NU ESTE"))).toBe(false);
   });
 });

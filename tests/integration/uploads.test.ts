@@ -3,6 +3,7 @@
  * signed PUT URLs, the multipart form path (no JavaScript), and the S3 backend against an
  * S3-compatible server on loopback (s3rver): presigned PUT and signed GET round trips, ranged reads.
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import net from "node:net";
@@ -10,17 +11,21 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import sharp from "sharp";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
-import { products } from "../../db/schema";
-import { createUser } from "../helpers/factories";
+import { courses, lessons, products } from "../../db/schema";
+import { createProduct, createUser } from "../helpers/factories";
 import { BASE, cookiesFrom, run } from "../helpers/http";
+import { resetConfigForTests } from "~/config.server";
+import { formatContentRange } from "~/lib/http-range";
 import { variantKey } from "~/lib/images";
-import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import { UPLOAD_CHUNK_BYTES, UPLOAD_MESSAGES, UPLOAD_PROOF_FIELD } from "~/lib/upload-rules";
 import { createSession } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
+import { cancelLocalUpload, receiveLocalUpload } from "~/services/local-upload.server";
 import { createS3Backend, createS3Client, presignWindow } from "~/services/storage-s3.server";
-import { getStorage, localBackend, setStorageForTests } from "~/services/storage.server";
+import { getStorage, localBackend, localPathForKey, setStorageForTests } from "~/services/storage.server";
 import { issueUploadUrl, verifyUpload } from "~/services/uploads.server";
 import { measureVideoDuration } from "~/services/video-duration.server";
 
@@ -39,15 +44,37 @@ beforeAll(async () => {
   adminCookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": await createSession(admin.id) } }));
 });
 
-async function localPut(url: string, body: Buffer, contentType: string) {
+async function localPut(url: string, body: Buffer, contentType: string, extra: Record<string, string> = {}) {
   const { action } = await import("~/routes/api.admin.upload.local");
   const request = new Request(`${BASE}${url}`, {
     method: "PUT",
     body: new Uint8Array(body),
-    headers: { "Content-Type": contentType, "Content-Length": String(body.byteLength), Cookie: adminCookie, Origin: BASE },
+    headers: { "Content-Type": contentType, "Content-Length": String(body.byteLength), Cookie: adminCookie, Origin: BASE, ...extra },
   });
   return run(action, request);
 }
+
+type ChunkAnswer = { key?: string; received?: number; complete?: boolean; error?: string; offset?: number };
+
+/** One chunk, bytes [start, end) of `file`, as the browser sends it. */
+async function putChunk(url: string, file: Buffer, start: number, end: number, contentType: string) {
+  const response = await localPut(url, file.subarray(start, end), contentType, { "Content-Range": formatContentRange(start, end, file.byteLength) });
+  return { status: response.status, body: (await response.json()) as ChunkAnswer };
+}
+
+async function postJson(path: string, body: unknown) {
+  const route = path.endsWith("upload-url") ? await import("~/routes/api.admin.upload.upload-url") : await import("~/routes/api.admin.upload.complete");
+  const request = new Request(`${BASE}${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", Accept: "application/json", Cookie: adminCookie, Origin: BASE },
+  });
+  const response = await run(route.action, request);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const exists = (file: string) => fsp.stat(file).then(() => true, () => false);
+const stored = async (key: string) => Buffer.from((await getStorage().readStart(key, 64 * 1024 * 1024))!);
 
 describe("upload URLs check type and size first", () => {
   it("refuses a type that does not belong in the folder, and an oversize file", async () => {
@@ -149,6 +176,261 @@ describe("local direct uploads", () => {
   });
 });
 
+describe("chunked uploads to the local storage (each request well under Node's 5-minute timeout)", () => {
+  it("a video in 8 MB chunks is assembled to the same bytes, verified, and leaves no part file", async () => {
+    // An MP4 header followed by 19 MB: three chunks of the size the server hands out.
+    const video = Buffer.concat([mp4, randomBytes(19 * 1024 * 1024)]);
+    const issued = await postJson("/api/admin/upload/upload-url", { folder: "videos", fileName: "Lecție lungă.mp4", contentType: "video/mp4", size: video.byteLength });
+    expect(issued.status).toBe(200);
+    const target = issued.body as { url: string; key: string; chunkSize: number };
+    expect(target.chunkSize).toBe(UPLOAD_CHUNK_BYTES);
+    const answers: ChunkAnswer[] = [];
+    for (let start = 0; start < video.byteLength; start += target.chunkSize) {
+      const { status, body } = await putChunk(target.url, video, start, Math.min(video.byteLength, start + target.chunkSize), "video/mp4");
+      expect(status, body.error).toBe(200);
+      answers.push(body);
+    }
+    expect(answers.map((a) => [a.received, a.complete])).toEqual([
+      [UPLOAD_CHUNK_BYTES, false],
+      [2 * UPLOAD_CHUNK_BYTES, false],
+      [video.byteLength, true],
+    ]);
+    expect((await stored(target.key)).equals(video)).toBe(true);
+    expect(await exists(`${localPathForKey(target.key)}.part`)).toBe(false);
+    const checked = await postJson("/api/admin/upload/complete", { key: target.key });
+    expect(checked).toMatchObject({ status: 200, body: { key: target.key, size: video.byteLength, contentType: "video/mp4", proof: expect.stringContaining(`${target.key}:`) } });
+  });
+
+  it("an image in small chunks passes the same checks (sniffed, re-encoded); an HTML file in chunks is refused", async () => {
+    const target = await issueUploadUrl({ folder: "courses", fileName: "coperta.webp", contentType: "image/webp", size: webp.byteLength });
+    if (!target.ok) throw new Error(target.error);
+    for (const [start, end] of [[0, 1000], [1000, 2000], [2000, webp.byteLength]]) expect((await putChunk(target.url, webp, start, end, "image/webp")).status).toBe(200);
+    expect(await verifyUpload(target.key)).toMatchObject({ ok: true, contentType: "image/webp" });
+    expect(await getStorage().head(variantKey(target.key))).not.toBeNull();
+
+    const fake = Buffer.concat([html, Buffer.alloc(3000, 32)]);
+    const bad = await issueUploadUrl({ folder: "courses", fileName: "poza.jpg", contentType: "image/jpeg", size: fake.byteLength });
+    if (!bad.ok) throw new Error(bad.error);
+    for (const [start, end] of [[0, 2000], [2000, fake.byteLength]]) expect((await putChunk(bad.url, fake, start, end, "image/jpeg")).status).toBe(200);
+    expect(await verifyUpload(bad.key)).toMatchObject({ ok: false, status: 415 });
+    expect(await getStorage().head(bad.key)).toBeNull();
+  });
+
+  it("refuses chunks out of order (409 with the offset to resume from) and tampered ones, then resumes to the right bytes", async () => {
+    const file = Buffer.concat([pdf, randomBytes(6000)]);
+    const target = await issueUploadUrl({ folder: "pdfs", fileName: "fisa.pdf", contentType: "application/pdf", size: file.byteLength });
+    if (!target.ok) throw new Error(target.error);
+    const part = `${localPathForKey(target.key)}.part`;
+    // The second chunk first: refused, nothing written.
+    expect(await putChunk(target.url, file, 3000, 6000, "application/pdf")).toMatchObject({ status: 409, body: { offset: 0, error: UPLOAD_MESSAGES.outOfOrder } });
+    expect(await exists(part)).toBe(false);
+    expect(await putChunk(target.url, file, 0, 3000, "application/pdf")).toMatchObject({ status: 200, body: { received: 3000, complete: false } });
+    // The same chunk again (a retry whose answer was lost) and a gap: refused, the part keeps 3000 bytes.
+    expect(await putChunk(target.url, file, 0, 3000, "application/pdf")).toMatchObject({ status: 409, body: { offset: 3000 } });
+    expect(await putChunk(target.url, file, 6000, file.byteLength, "application/pdf")).toMatchObject({ status: 409, body: { offset: 3000 } });
+
+    // Tampered: another total than the signed size, a URL with another size, another type.
+    const wrongTotal = await localPut(target.url, file.subarray(3000, 6000), "application/pdf", { "Content-Range": `bytes 3000-5999/${file.byteLength + 1}` });
+    expect(wrongTotal.status).toBe(400);
+    const otherSize = target.url.replace(/([?&]n=)\d+/, `$1${file.byteLength + 10}`);
+    expect(otherSize).not.toBe(target.url);
+    expect((await putChunk(otherSize, file, 3000, 6000, "application/pdf")).status).toBe(403);
+    expect((await putChunk(target.url, file, 3000, 6000, "text/html")).status).toBe(415);
+    // A body longer or shorter than its range: refused and undone.
+    const longer = await localPut(target.url, file.subarray(3000, 6500), "application/pdf", { "Content-Range": "bytes 3000-5999/" + file.byteLength, "Content-Length": "3000" });
+    expect(longer.status).toBe(413);
+    const shorter = await localPut(target.url, file.subarray(3000, 5000), "application/pdf", { "Content-Range": "bytes 3000-5999/" + file.byteLength, "Content-Length": "3000" });
+    expect(shorter.status).toBe(400);
+    expect((await fsp.stat(part)).size).toBe(3000);
+
+    expect(await putChunk(target.url, file, 3000, 6000, "application/pdf")).toMatchObject({ status: 200, body: { received: 6000 } });
+    expect(await putChunk(target.url, file, 6000, file.byteLength, "application/pdf")).toMatchObject({ status: 200, body: { complete: true } });
+    expect((await stored(target.key)).equals(file)).toBe(true);
+    expect(await verifyUpload(target.key)).toMatchObject({ ok: true, size: file.byteLength });
+  });
+
+  it("never writes over a stored file: a finished upload's URL cannot replace it", async () => {
+    const target = await issueUploadUrl({ folder: "pdfs", fileName: "o-data.pdf", contentType: "application/pdf", size: pdf.byteLength });
+    if (!target.ok) throw new Error(target.error);
+    expect((await localPut(target.url, pdf, "application/pdf")).status).toBe(200);
+    expect(await verifyUpload(target.key)).toMatchObject({ ok: true });
+    const other = Buffer.concat([Buffer.from("%PDF-1.4 altceva"), Buffer.alloc(pdf.byteLength - 16, 65)]);
+    const again = await putChunk(target.url, other, 0, 1000, "application/pdf");
+    expect(again).toMatchObject({ status: 409, body: { error: UPLOAD_MESSAGES.exists, offset: pdf.byteLength } });
+    expect((await localPut(target.url, other, "application/pdf")).status).toBe(409);
+    expect((await stored(target.key)).equals(pdf)).toBe(true);
+  });
+
+  it("a cancelled upload leaves nothing behind; an expired URL may finish an upload it started but not start one", async () => {
+    const file = Buffer.concat([mp4, randomBytes(4000)]);
+    const target = await issueUploadUrl({ folder: "videos", fileName: "anulat.mp4", contentType: "video/mp4", size: file.byteLength });
+    if (!target.ok) throw new Error(target.error);
+    const part = `${localPathForKey(target.key)}.part`;
+    expect((await putChunk(target.url, file, 0, 8000, "video/mp4")).status).toBe(200);
+    expect(await exists(part)).toBe(true);
+    const { action } = await import("~/routes/api.admin.upload.local");
+    const cancelled = await run(action, new Request(`${BASE}${target.url}`, { method: "DELETE", headers: { Cookie: adminCookie, Origin: BASE } }));
+    expect(cancelled.status).toBe(200);
+    expect(await exists(part)).toBe(false);
+    expect(await getStorage().head(target.key)).toBeNull();
+
+    // Past the URL's expiry (1 h): continuing a started upload works, starting one does not.
+    const params = new URL(target.url, BASE).searchParams;
+    const later = (target.expiresAt + 60) * 1000;
+    const chunk = (start: number, end: number) => ({
+      contentType: "video/mp4",
+      contentRange: formatContentRange(start, end, file.byteLength),
+      contentLength: String(end - start),
+      body: new Response(new Uint8Array(file.subarray(start, end))).body,
+    });
+    expect(await receiveLocalUpload(params, chunk(0, 8000), later)).toMatchObject({ status: 403, body: { error: UPLOAD_MESSAGES.expired } });
+    expect(await receiveLocalUpload(params, chunk(0, 8000))).toMatchObject({ status: 200 });
+    expect(await receiveLocalUpload(params, chunk(8000, file.byteLength), later)).toMatchObject({ status: 200, body: { complete: true } });
+    expect((await stored(target.key)).equals(file)).toBe(true);
+    expect(await cancelLocalUpload(params)).toMatchObject({ status: 200 });
+    expect(await getStorage().head(target.key)).not.toBeNull(); // cancelling after the end removes nothing
+  });
+});
+
+describe("the upload-url endpoint takes SPEC's {key, contentType} too", () => {
+  it("keeps a sanitised key in an allowed folder, stamping it when its timestamp is missing or far off", async () => {
+    const now = Date.now();
+    const spec = await postJson("/api/admin/upload/upload-url", { key: `courses/${now}_Copertă Nouă.WEBP`, contentType: "image/webp" });
+    expect(spec.status).toBe(200);
+    expect(spec.body).toMatchObject({ key: `courses/${now}_coperta-noua.webp`, method: "PUT", url: expect.stringMatching(/^\/api\/admin\/upload\/local\?/) });
+    // No size: one PUT capped by the folder's limit (no chunks), then the usual check.
+    expect(spec.body.chunkSize).toBeUndefined();
+    expect((await localPut(spec.body.url as string, webp, "image/webp")).status).toBe(200);
+    expect(await verifyUpload(spec.body.key as string)).toMatchObject({ ok: true, contentType: "image/webp" });
+
+    const unstamped = await postJson("/api/admin/upload/upload-url", { key: "pdfs/Fișa lecției.pdf", contentType: "application/pdf", size: pdf.byteLength });
+    expect(unstamped.body.key).toMatch(/^pdfs\/\d{13}_fisa-lectiei\.pdf$/);
+    expect(Math.abs(Number(String(unstamped.body.key).slice(5, 18)) - now)).toBeLessThan(60_000);
+    const old = await postJson("/api/admin/upload/upload-url", { key: "videos/1_vechi.mp4", contentType: "video/mp4" });
+    expect(old.body.key).toMatch(/^videos\/\d{13}_vechi\.mp4$/);
+  });
+
+  it("refuses another folder, a path, the wrong type and a size over the folder's limit", async () => {
+    for (const key of ["etc/1_x.webp", "courses/../../passwd", "courses/a/b.webp", "courses", "/courses/1_x.webp"]) {
+      expect((await postJson("/api/admin/upload/upload-url", { key, contentType: "image/webp" })).status, key).toBe(400);
+    }
+    expect((await postJson("/api/admin/upload/upload-url", { key: "pdfs/1_x.pdf", contentType: "text/html" })).status).toBe(415);
+    expect((await postJson("/api/admin/upload/upload-url", { key: "courses/x.webp", contentType: "image/webp", size: 11 * 1024 * 1024 })).status).toBe(413);
+    // Without a size the folder's limit caps the single PUT.
+    const capped = await getStorage().createUploadUrl("pdfs/1_fara-marime.pdf", { contentType: "application/pdf", maxBytes: 1000 });
+    expect(capped.chunkSize).toBeUndefined();
+    expect((await localPut(capped.url, pdf, "application/pdf")).status).toBe(413);
+    expect(await getStorage().head("pdfs/1_fara-marime.pdf")).toBeNull();
+  });
+
+  it("a key that holds a saved product's image gets a fresh key; a failed replacement never deletes the saved file", async () => {
+    const key = `products/${Date.now()}_salvata.webp`;
+    await getStorage().put(key, webp, "image/webp");
+    await createProduct({ imageKey: key });
+    const replacement = await postJson("/api/admin/upload/upload-url", { key, contentType: "image/webp", size: html.byteLength });
+    expect(replacement.status).toBe(200);
+    expect(replacement.body.key).not.toBe(key);
+    expect(replacement.body.key).toMatch(/^products\/\d+_salvata\.webp$/);
+    // The replacement is HTML: refused and deleted, the saved image untouched.
+    expect((await localPut(replacement.body.url as string, html, "image/webp")).status).toBe(200);
+    expect((await postJson("/api/admin/upload/complete", { key: replacement.body.key })).status).toBe(415);
+    expect(await getStorage().head(replacement.body.key as string)).toBeNull();
+    expect((await stored(key)).equals(webp)).toBe(true);
+
+    // Even if bad bytes reach a saved key some other way (an S3 URL used twice), the check
+    // reports it but does not delete a file a saved product points at.
+    await getStorage().put(key, html, "image/webp");
+    expect(await verifyUpload(key)).toMatchObject({ ok: false, status: 415 });
+    expect(await getStorage().head(key)).not.toBeNull();
+  });
+});
+
+describe("a stored file is checked (and an image re-encoded) once", () => {
+  /** A camera photo: the first check shrinks it and writes its 480px variant. */
+  const photo = () =>
+    sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#c0306a" } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+
+  async function uploadWithJs(bytes: Buffer, folder: "products" | "courses", fileName: string, type: string) {
+    const issued = await postJson("/api/admin/upload/upload-url", { folder, fileName, contentType: type, size: bytes.byteLength });
+    const target = issued.body as { url: string; key: string };
+    expect((await localPut(target.url, bytes, type)).status).toBe(200);
+    return target.key;
+  }
+
+  async function saveProduct(fields: Record<string, string>) {
+    const { action } = await import("~/routes/admin.produse.$id._index");
+    const body = new URLSearchParams({ title: "Produs cu poză", price: "29,90", isPublished: "da", ...fields });
+    const request = new Request(`${BASE}/admin/produse/nou`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: adminCookie, Origin: BASE } });
+    return run(action, request, { id: "nou" });
+  }
+
+  const fingerprint = async (key: string) => [(await getStorage().head(key))?.etag, (await getStorage().head(variantKey(key)))?.etag];
+
+  it("with JavaScript: the save takes the proof from the check after the upload and leaves the bytes alone", async () => {
+    const key = await uploadWithJs(await photo(), "products", "foto.jpg", "image/jpeg");
+    const checked = await postJson("/api/admin/upload/complete", { key });
+    expect(checked.status).toBe(200);
+    const proof = checked.body.proof as string;
+    const bytes = await stored(key);
+    const before = await fingerprint(key);
+    expect(before.every(Boolean)).toBe(true);
+
+    const response = await saveProduct({ title: "Produs JS o singură verificare", imageKey: key, [UPLOAD_PROOF_FIELD]: proof });
+    expect(response.status).toBe(302);
+    const [row] = await getDb().select().from(products).where(eq(products.title, "Produs JS o singură verificare"));
+    expect(row.imageKey).toBe(key);
+    // Neither the image nor its variant was written again.
+    expect(await fingerprint(key)).toEqual(before);
+    expect((await stored(key)).equals(bytes)).toBe(true);
+  });
+
+  it("a key without a valid proof is checked at the save: a forged proof or a file written again after its check does not pass", async () => {
+    // Never checked, with a made-up proof: checked now, and refused (HTML named .jpg).
+    const unchecked = await uploadWithJs(html, "products", "poza.jpg", "image/jpeg");
+    const forged = await saveProduct({ title: "Produs cu dovadă falsă", imageKey: unchecked, [UPLOAD_PROOF_FIELD]: `${unchecked}:${"A".repeat(43)}` });
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { result: { error: Record<string, string[]> } }).result.error.imageKey).toEqual([UPLOAD_MESSAGES.wrongType.image]);
+    expect(await getStorage().head(unchecked)).toBeNull();
+
+    // Checked, then replaced by other bytes (its proof no longer matches): checked again.
+    const key = await uploadWithJs(webp, "products", "schimbata.webp", "image/webp");
+    const { body } = await postJson("/api/admin/upload/complete", { key });
+    await getStorage().put(key, html, "image/webp");
+    const replaced = await saveProduct({ title: "Produs cu fișier schimbat", imageKey: key, [UPLOAD_PROOF_FIELD]: body.proof as string });
+    expect(replaced.status).toBe(400);
+    expect(await getDb().select().from(products).where(eq(products.title, "Produs cu fișier schimbat"))).toHaveLength(0);
+
+    // A proof for one key does not vouch for another.
+    const other = await uploadWithJs(html, "products", "alta.jpg", "image/jpeg");
+    const borrowed = await saveProduct({ title: "Produs cu dovadă împrumutată", imageKey: other, [UPLOAD_PROOF_FIELD]: `${other}:${String(body.proof).split(":")[1]}` });
+    expect(borrowed.status).toBe(400);
+  });
+
+  it("without JavaScript: a file stored by a post that comes back with an error is not checked again when re-posted", async () => {
+    const { action } = await import("~/routes/admin.produse.$id._index");
+    const form = new FormData();
+    form.set("title", "Produs fără JS, a doua trimitere");
+    form.set("price", "o sută"); // invalid: the form comes back
+    form.set("isPublished", "da");
+    form.set("file:imageKey", new File([new Uint8Array(await photo())], "foto-telefon.jpg", { type: "image/jpeg" }));
+    const first = await run(action, new Request(`${BASE}/admin/produse/nou`, { method: "POST", body: form, headers: { Cookie: adminCookie, Origin: BASE } }), { id: "nou" });
+    expect(first.status).toBe(400);
+    const reply = (await first.json()) as { result: { initialValue: { imageKey: string } }; proofs: Record<string, string> };
+    const key = reply.result.initialValue.imageKey;
+    expect(key).toMatch(/^products\/\d+_foto-telefon\.jpg$/);
+    expect(reply.proofs[key]).toMatch(new RegExp(`^${key.replace(/\./g, "\\.")}:`));
+    const before = await fingerprint(key);
+    const bytes = await stored(key);
+
+    const again = await saveProduct({ title: "Produs fără JS, a doua trimitere", imageKey: key, [UPLOAD_PROOF_FIELD]: reply.proofs[key] });
+    expect(again.status).toBe(302);
+    expect(await fingerprint(key)).toEqual(before);
+    expect((await stored(key)).equals(bytes)).toBe(true);
+  });
+});
+
 describe("form uploads without JavaScript", () => {
   async function postProduct(file: { name: string; type: string; bytes: Buffer }) {
     const { action } = await import("~/routes/admin.produse.$id._index");
@@ -181,6 +463,133 @@ describe("form uploads without JavaScript", () => {
     expect(after).toBe(before);
     const rows = await getDb().select().from(products).where((await import("drizzle-orm")).eq(products.title, "Produs poza.jpg"));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe("course form without JavaScript: lesson videos and PDFs, size limits", () => {
+  const uploadsOf = async (folder: string, marker: string) =>
+    (await fsp.readdir(path.join(process.env.DATA_DIR!, "uploads", folder)).catch(() => [] as string[])).filter((name) => name.includes(marker));
+
+  function courseForm(title: string, files: Record<string, File>) {
+    const form = new FormData();
+    const fields = {
+      title,
+      secondTitle: "Fără JavaScript",
+      thirdTitle: "Descriere",
+      category: "Test",
+      isPublished: "da",
+      durationDays: "nelimitat",
+      "prices[0].value": "199,00",
+      "prices[0].days": "nelimitat",
+      "chapters[0].id": "0",
+      "chapters[0].title": "Capitol",
+      "chapters[0].details[0].id": "0",
+      "chapters[0].details[0].text": "Detaliu",
+      "lessons[0].chapterId": "0",
+      "lessons[0].lessonId": "1",
+      "lessons[0].title": "Lecția cu video",
+      "lessons[0].isPublished": "da",
+    };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const [name, file] of Object.entries(files)) form.set(name, file);
+    return form;
+  }
+
+  /** As a browser posts it (with Content-Length), or streamed without one. */
+  async function postCourse(form: FormData, { stream = false } = {}) {
+    const { action } = await import("~/routes/admin.cursuri-online.$id._index");
+    const encoded = new Response(form);
+    const headers: Record<string, string> = { "Content-Type": encoded.headers.get("Content-Type")!, Cookie: adminCookie, Origin: BASE };
+    let body: BodyInit;
+    if (stream) {
+      body = encoded.body!;
+    } else {
+      const bytes = new Uint8Array(await encoded.arrayBuffer());
+      headers["Content-Length"] = String(bytes.byteLength);
+      body = bytes;
+    }
+    const request = new Request(`${BASE}/admin/cursuri-online/nou`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+    return run(action, request, { id: "nou" });
+  }
+
+  const file = (bytes: Buffer, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+  const courseCount = async (title: string) => (await getDb().select().from(courses).where(eq(courses.title, title))).length;
+
+  it("stores a lesson's video and PDF from a multipart post and saves their keys", async () => {
+    const title = "Curs fără JS cu video și PDF";
+    const response = await postCourse(courseForm(title, { "file:lessons[0].videoKey": file(mp4, "Lecția 1.mp4", "video/mp4"), "file:lessons[0].pdfKey": file(pdf, "Fișa 1.pdf", "application/pdf") }));
+    expect(response.status).toBe(302);
+    const [course] = await getDb().select().from(courses).where(eq(courses.title, title));
+    const [lesson] = await getDb().select().from(lessons).where(eq(lessons.courseId, course.id));
+    expect(lesson.videoKey).toMatch(/^videos\/\d+_lectia-1\.mp4$/);
+    expect(lesson.pdfKey).toMatch(/^pdfs\/\d+_fisa-1\.pdf$/);
+    expect((await stored(lesson.videoKey!)).equals(mp4)).toBe(true);
+    expect((await stored(lesson.pdfKey!)).equals(pdf)).toBe(true);
+  });
+
+  it("a wrong file for a lesson's video gets a field message; the good PDF of the same post comes back with its proof", async () => {
+    const title = "Curs fără JS cu video greșit";
+    const response = await postCourse(courseForm(title, { "file:lessons[0].videoKey": file(pdf, "nu-e-video.mp4", "video/mp4"), "file:lessons[0].pdfKey": file(pdf, "fisa-buna.pdf", "application/pdf") }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { result: { error: Record<string, string[]>; initialValue: { lessons: Array<{ pdfKey?: string; videoKey?: string }> } }; proofs: Record<string, string> };
+    expect(body.result.error["lessons[0].videoKey"]).toEqual([UPLOAD_MESSAGES.wrongType.video]);
+    const pdfKey = body.result.initialValue.lessons[0].pdfKey!;
+    expect(pdfKey).toMatch(/^pdfs\/\d+_fisa-buna\.pdf$/);
+    expect(body.proofs[pdfKey]).toBeTruthy();
+    expect(body.result.initialValue.lessons[0].videoKey ?? "").toBe("");
+    expect(await uploadsOf("videos", "nu-e-video")).toEqual([]);
+    expect(await courseCount(title)).toBe(0);
+  });
+
+  describe("with small limits (UPLOAD_MAX_FORM_MB=2, UPLOAD_MAX_PDF_MB=1)", () => {
+    beforeAll(() => {
+      process.env.UPLOAD_MAX_FORM_MB = "2";
+      process.env.UPLOAD_MAX_PDF_MB = "1";
+      resetConfigForTests();
+    });
+    afterAll(() => {
+      delete process.env.UPLOAD_MAX_FORM_MB;
+      delete process.env.UPLOAD_MAX_PDF_MB;
+      resetConfigForTests();
+    });
+
+    const big = (head: Buffer, megabytes: number) => Buffer.concat([head, Buffer.alloc(Math.round(megabytes * 1024 * 1024), 1)]);
+
+    it("a file over its type's limit gets a field message and nothing is saved", async () => {
+      const title = "Curs cu PDF prea mare";
+      const response = await postCourse(courseForm(title, { "file:lessons[0].pdfKey": file(big(pdf, 1.5), "pdf-prea-mare.pdf", "application/pdf") }));
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { result: { error: Record<string, string[]> } };
+      expect(body.result.error["lessons[0].pdfKey"]).toEqual(["Fișierul este prea mare (maximum 1 MB)."]);
+      expect(await uploadsOf("pdfs", "pdf-prea-mare")).toEqual([]);
+      expect(await courseCount(title)).toBe(0);
+    });
+
+    it("a form over UPLOAD_MAX_FORM_MB gets a clear Romanian message and nothing is saved or stored", async () => {
+      const title = "Curs cu formular prea mare";
+      // 4 MB with its Content-Length: refused before the body is read.
+      const response = await postCourse(courseForm(title, { "file:lessons[0].videoKey": file(big(mp4, 4), "video-prea-mare.mp4", "video/mp4") }));
+      expect(response.status).toBe(413);
+      const body = (await response.json()) as { formError: string; result: null };
+      expect(body.formError).toBe(UPLOAD_MESSAGES.formTooLarge("2 MB"));
+      expect(body.formError).toMatch(/^Fișierele trimise depășesc 2 MB pe formular\..*5 minute.*JavaScript/);
+      expect(await uploadsOf("videos", "video-prea-mare")).toEqual([]);
+      expect(await courseCount(title)).toBe(0);
+    });
+
+    it("without a Content-Length the limit holds too: files stored before it was reached are removed", async () => {
+      const title = "Curs cu formular prea mare, fără lungime";
+      const form = courseForm(title, {
+        "file:imageKey": file(webp, "coperta-inainte-de-limita.webp", "image/webp"),
+        "file:lessons[0].videoKey": file(big(mp4, 2.5), "video-fara-lungime.mp4", "video/mp4"),
+      });
+      const response = await postCourse(form, { stream: true });
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { formError: string }).formError).toBe(UPLOAD_MESSAGES.formTooLarge("2 MB"));
+      expect(await uploadsOf("courses", "coperta-inainte-de-limita")).toEqual([]);
+      expect(await uploadsOf("videos", "video-fara-lungime")).toEqual([]);
+      expect(await courseCount(title)).toBe(0);
+    });
   });
 });
 
@@ -263,6 +672,18 @@ describe("S3 backend (s3rver on loopback)", () => {
     expect((await fetch(target.url, { method: "PUT", body: html, headers: { "Content-Type": "text/html" } })).status).toBe(200);
     expect(await verifyUpload(target.key)).toMatchObject({ ok: false, status: 415 });
     expect(await getStorage().head(target.key)).toBeNull();
+  });
+
+  it("S3 keeps one presigned PUT (no chunks); SPEC's {key, contentType} without a size signs only the type, the check after it caps the size", async () => {
+    const sized = await issueUploadUrl({ folder: "videos", fileName: "lectie.mp4", contentType: "video/mp4", size: mp4.byteLength });
+    if (!sized.ok) throw new Error(sized.error);
+    expect(sized.chunkSize).toBeUndefined();
+    const target = await issueUploadUrl({ key: `pdfs/${Date.now()}_fara-marime.pdf`, contentType: "application/pdf" });
+    if (!target.ok) throw new Error(target.error);
+    expect(new URL(target.url).searchParams.get("X-Amz-SignedHeaders")?.split(";")).toEqual(["content-type", "host"]);
+    expect((await fetch(target.url, { method: "PUT", body: pdf, headers: target.headers })).status).toBe(200);
+    const checked = await verifyUpload(target.key);
+    expect(checked).toMatchObject({ ok: true, size: pdf.byteLength, proof: expect.stringContaining(`${target.key}:`) });
   });
 
   it("an HTML file uploaded as an image is found by its first bytes and deleted", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition, parseRange } from "~/lib/http-range";
+import { contentDisposition, formatContentRange, parseContentRange, parseRange } from "~/lib/http-range";
 
 describe("HTTP Range", () => {
   it("serves the whole file without a header or with one it does not handle", () => {
@@ -28,5 +28,19 @@ describe("HTTP Range", () => {
       `attachment; filename="Fisa lectie.pdf"; filename*=UTF-8''Fi%C8%99%C4%83%20lec%C8%9Bie.pdf`,
     );
     expect(contentDisposition('a"b\\c.pdf')).toBe(`attachment; filename="a_b_c.pdf"; filename*=UTF-8''a%22b%5Cc.pdf`);
+  });
+});
+
+describe("Content-Range of an upload chunk", () => {
+  it("parses a chunk of a known total and round-trips the header the browser sends", () => {
+    expect(parseContentRange("bytes 0-8388607/20000000")).toEqual({ first: 0, last: 8388607, total: 20000000 });
+    expect(parseContentRange(formatContentRange(16777216, 20000000, 20000000))).toEqual({ first: 16777216, last: 19999999, total: 20000000 });
+    expect(formatContentRange(0, 1, 1)).toBe("bytes 0-0/1");
+  });
+
+  it("refuses an unknown total, a reversed range, a range past the end and other syntax", () => {
+    for (const header of [null, "", "bytes 0-9/*", "bytes */100", "bytes 9-0/100", "bytes 0-100/100", "bytes=0-9/100", "items 0-9/100", "bytes 0-9/100, 10-19/100", "bytes -1-9/100"]) {
+      expect(parseContentRange(header), String(header)).toBeNull();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contentMatchesKind, folderFor, isAcceptedType, kindForFolder, sniffType } from "~/lib/upload-rules";
+import { contentMatchesKind, folderFor, isAcceptedType, kindForFolder, parseUploadProof, sniffType } from "~/lib/upload-rules";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
@@ -48,5 +48,15 @@ describe("declared types and folders", () => {
     expect(folderFor("video")).toBe("videos");
     expect(folderFor("pdf")).toBe("pdfs");
     expect(kindForFolder("products")).toBe("image");
+  });
+});
+
+describe("upload proofs in forms", () => {
+  it("reads `key:signature` and refuses anything else", () => {
+    const signature = "a".repeat(43);
+    expect(parseUploadProof(`courses/1_a.webp:${signature}`)).toEqual({ key: "courses/1_a.webp", signature });
+    for (const value of ["", "courses/1_a.webp", `:${signature}`, "courses/1_a.webp:short", `courses/1_a.webp:${signature}!`]) {
+      expect(parseUploadProof(value), value).toBeNull();
+    }
   });
 });

@@ -133,6 +133,7 @@ export function CourseEditor({
   defaultValue,
   lastResult,
   urls,
+  proofs,
   uploads,
   formError,
   listPath,
@@ -142,6 +143,8 @@ export function CourseEditor({
   defaultValue: Record<string, unknown>;
   lastResult: SubmissionResult<string[]> | null | undefined;
   urls: Record<string, string>;
+  /** Proofs that uploaded keys were checked (from the last post). */
+  proofs?: Record<string, string>;
   uploads: UploadSettings;
   formError?: string | null;
   listPath: string;
@@ -220,7 +223,9 @@ export function CourseEditor({
           label="Imagine de copertă"
           limit={uploads.limits.image}
           maxBytes={uploads.maxBytes.image}
+          formLimit={uploads.limits.form}
           urls={urls}
+          proofs={proofs}
           onBusyChange={onBusy}
         />
       </section>
@@ -404,6 +409,7 @@ export function CourseEditor({
                       chapterPosition={chapter.position}
                       uploads={uploads}
                       urls={urls}
+                      proofs={proofs}
                       onBusy={onBusy}
                     />
                   ))}
@@ -458,6 +464,7 @@ function LessonRow({
   chapterPosition,
   uploads,
   urls,
+  proofs,
   onBusy,
 }: {
   form: AnyForm;
@@ -469,6 +476,7 @@ function LessonRow({
   chapterPosition: number;
   uploads: UploadSettings;
   urls: Record<string, string>;
+  proofs?: Record<string, string>;
   onBusy: (busy: boolean) => void;
 }) {
   const f = meta.getFieldset();
@@ -501,7 +509,9 @@ function LessonRow({
           label={`Video lecția ${name}`}
           limit={uploads.limits.video}
           maxBytes={uploads.maxBytes.video}
+          formLimit={uploads.limits.form}
           urls={urls}
+          proofs={proofs}
           onBusyChange={onBusy}
           onUploaded={(file) => {
             void readVideoDuration(file).then((seconds) => {
@@ -517,7 +527,9 @@ function LessonRow({
           label={`PDF lecția ${name}`}
           limit={uploads.limits.pdf}
           maxBytes={uploads.maxBytes.pdf}
+          formLimit={uploads.limits.form}
           urls={urls}
+          proofs={proofs}
           onBusyChange={onBusy}
         />
       </div>

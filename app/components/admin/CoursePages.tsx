@@ -105,7 +105,7 @@ export function CourseEditorPage() {
     urls: Record<string, string>;
     uploads: UploadSettings;
   }>();
-  const actionData = useActionData<{ result: SubmissionResult<string[]> | null; formError: string | null; urls: Record<string, string> }>();
+  const actionData = useActionData<{ result: SubmissionResult<string[]> | null; formError: string | null; urls: Record<string, string>; proofs?: Record<string, string> }>();
   const tab = COURSE_TAB_INFO[data.kind];
   return (
     <section aria-labelledby="editor-titlu" className="admin-editor">
@@ -127,6 +127,7 @@ export function CourseEditorPage() {
         defaultValue={data.defaultValue}
         lastResult={actionData?.result}
         urls={{ ...data.urls, ...(actionData?.urls ?? {}) }}
+        proofs={actionData?.proofs}
         uploads={data.uploads}
         formError={actionData?.formError}
         listPath={tab.path}

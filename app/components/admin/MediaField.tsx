@@ -6,6 +6,8 @@
  * - With JavaScript choosing a file uploads it at once, straight to storage, with a progress
  *   bar (percent, speed, cancel); the key then goes into the hidden input and the file input is
  *   cleared, so the post carries only the key.
+ * Either way the server's proof that the stored file was checked rides along in a hidden
+ * `uploadProof` field, so saving (or re-posting after an error) does not check it again.
  * "Elimină fișierul" empties the field (a conform update intent: a plain post without JS).
  */
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
@@ -13,7 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import { FieldErrors } from "~/components/ui/Field";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { StorageFolder } from "~/lib/storage-keys";
-import { ACCEPT_ATTRIBUTE, isAcceptedType, UPLOAD_MESSAGES, type UploadKind } from "~/lib/upload-rules";
+import { ACCEPT_ATTRIBUTE, isAcceptedType, UPLOAD_MESSAGES, UPLOAD_PROOF_FIELD, type UploadKind } from "~/lib/upload-rules";
 import { directUpload, formatSpeed, type UploadProgress } from "./direct-upload";
 
 type AnyField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
@@ -32,7 +34,9 @@ export function MediaField({
   label,
   limit,
   maxBytes,
+  formLimit,
   urls,
+  proofs,
   onUploaded,
   onBusyChange,
 }: {
@@ -45,8 +49,12 @@ export function MediaField({
   /** "10 MB" */
   limit: string;
   maxBytes: number;
+  /** Without JavaScript the whole post is capped ("50 MB"): UPLOAD_MAX_FORM_MB. */
+  formLimit?: string;
   /** Signed URLs of stored keys, for previews and links. */
   urls: Record<string, string>;
+  /** Proofs (key → `key:signature`) that stored keys were checked, from the last post. */
+  proofs?: Record<string, string>;
   onUploaded?: (file: File, key: string) => void;
   onBusyChange?: (busy: boolean) => void;
 }) {
@@ -56,6 +64,7 @@ export function MediaField({
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [localPreview, setLocalPreview] = useState<{ key: string; url: string } | null>(null);
+  const [uploaded, setUploaded] = useState<{ key: string; proof: string } | null>(null);
   const key = typeof meta.value === "string" ? meta.value : "";
   const busy = progress !== null;
 
@@ -74,7 +83,8 @@ export function MediaField({
     setProgress({ loaded: 0, total: file.size, percent: 0, bytesPerSecond: 0 });
     onBusyChange?.(true);
     try {
-      const { key: stored } = await directUpload(file, folder, controller.signal, setProgress);
+      const { key: stored, proof } = await directUpload(file, folder, controller.signal, setProgress);
+      if (proof) setUploaded({ key: stored, proof });
       form.update({ name: meta.name, value: stored });
       if (kind === "image") setLocalPreview({ key: stored, url: URL.createObjectURL(file) });
       onUploaded?.(file, stored);
@@ -90,6 +100,7 @@ export function MediaField({
 
   const { key: inputKey, ...hiddenProps } = getInputProps(meta, { type: "hidden" });
   const url = key ? (localPreview?.key === key ? localPreview.url : urls[key]) : undefined;
+  const proof = key ? (uploaded?.key === key ? uploaded.proof : proofs?.[key]) : undefined;
   const errors = [...(meta.errors ?? []), ...(error ? [error] : [])];
   const fileId = `${meta.id}-file`;
   const hintId = `${meta.id}-hint`;
@@ -100,6 +111,7 @@ export function MediaField({
         {label}
       </label>
       <input key={inputKey} {...hiddenProps} />
+      {proof ? <input type="hidden" name={UPLOAD_PROOF_FIELD} value={proof} /> : null}
       <div className="media-field__current">
         {key ? (
           <>
@@ -148,7 +160,9 @@ export function MediaField({
       />
       <p id={hintId} className="field__hint">
         {kind === "image" ? "Imagine JPEG, PNG, WebP, GIF sau AVIF" : kind === "video" ? "Video MP4, MOV sau WebM" : "Document PDF"}, maximum {limit}.
-        {hydrated ? " Fișierul se încarcă imediat după ce îl alegi." : " Fișierul se încarcă la salvare."}
+        {hydrated
+          ? " Fișierul se încarcă imediat după ce îl alegi."
+          : ` Fișierul se încarcă la salvare${formLimit ? ` (fără JavaScript, cel mult ${formLimit} pe formular)` : ""}.`}
       </p>
       {progress ? (
         <div className="upload-progress" data-testid="upload-progress">

@@ -106,11 +106,11 @@ interface ProductEditorData {
   title: string | null;
   defaultValue: Record<string, unknown>;
   urls: Record<string, string>;
-  uploads: { limit: string; maxBytes: number };
+  uploads: { limit: string; maxBytes: number; formLimit: string };
 }
 
 function ProductEditor({ data }: { data: ProductEditorData }) {
-  const actionData = useActionData<{ result: SubmissionResult<string[]> | null; formError: string | null; urls: Record<string, string> }>();
+  const actionData = useActionData<{ result: SubmissionResult<string[]> | null; formError: string | null; urls: Record<string, string>; proofs?: Record<string, string> }>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: `produs-${data.productId ?? "nou"}`,
     schema: productFormSchema,
@@ -161,7 +161,9 @@ function ProductEditor({ data }: { data: ProductEditorData }) {
             label="Imagine"
             limit={data.uploads.limit}
             maxBytes={data.uploads.maxBytes}
+            formLimit={data.uploads.formLimit}
             urls={{ ...data.urls, ...(actionData?.urls ?? {}) }}
+            proofs={actionData?.proofs}
             onBusyChange={setUploading}
           />
         </section>
