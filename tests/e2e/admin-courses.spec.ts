@@ -223,6 +223,25 @@ test("a wrong file type is refused before and after the upload", async ({ page, 
   await expect(page.getByText(/Fișierul trebuie să fie o imagine/)).toBeVisible();
 });
 
+test("a file picked before JavaScript has loaded (slow connection) is uploaded once it has", async ({ page, context, request }) => {
+  await loginAs(context, request, { role: "admin" });
+  // Hold the page's scripts back until the admin has picked the file.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back too: wait only for the server-rendered page.
+  await page.goto("/admin/produse/nou", { waitUntil: "commit" });
+  const field = page.locator(".media-field").filter({ has: page.getByLabel("Imagine", { exact: true }) });
+  await expect(field.getByText(/Fișierul se încarcă la salvare/)).toBeVisible();
+  await page.getByLabel("Imagine", { exact: true }).setInputFiles(path.join(FIXTURES, "coperta.webp"));
+  release();
+  await expect(field.getByText(/Fișierul se încarcă imediat/)).toBeVisible();
+  await expect(field.locator(".media-field__name")).toContainText("coperta.webp");
+});
+
 test("non-admins cannot open the admin area", async ({ page, context, request }) => {
   await page.goto("/admin/cursuri-online");
   await expect(page).toHaveURL(/\/autentificare/);

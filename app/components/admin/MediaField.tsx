@@ -98,6 +98,15 @@ export function MediaField({
     }
   }
 
+  // A file picked before JavaScript took over the page (slow connection) is still in the input:
+  // upload it now, as if it had been picked just now.
+  const adoptEarlyFile = useRef<((file: File) => void) | null>(null);
+  adoptEarlyFile.current = (file) => void upload(file);
+  useEffect(() => {
+    const early = hydrated ? fileInput.current?.files?.[0] : undefined;
+    if (early) adoptEarlyFile.current?.(early);
+  }, [hydrated]);
+
   const { key: inputKey, ...hiddenProps } = getInputProps(meta, { type: "hidden" });
   const url = key ? (localPreview?.key === key ? localPreview.url : urls[key]) : undefined;
   const proof = key ? (uploaded?.key === key ? uploaded.proof : proofs?.[key]) : undefined;
