@@ -75,10 +75,11 @@ export async function processOutbox(options: { limit?: number; send?: (m: MailMe
 }
 
 let running: Promise<unknown> | null = null;
+let stopped = false;
 
 /** Runs the outbox now unless a run is in progress (called after commits that queue mail). */
 export function kickOutbox(): void {
-  if (running || !getDatabaseHandle()) return;
+  if (running || stopped || !getDatabaseHandle()) return;
   running = processOutbox()
     .catch((error: unknown) => log.error("mail outbox run failed", { error }))
     .finally(() => {
@@ -86,10 +87,19 @@ export function kickOutbox(): void {
     });
 }
 
-/** Background worker: a run every `intervalMs`; the timer never keeps the process alive. */
-export function startOutboxWorker(intervalMs = 30_000): () => void {
+/**
+ * Background worker: a run every `intervalMs`; the timer never keeps the process alive. The
+ * returned stop function (at shutdown, before the database closes) ends the timer, refuses new
+ * runs and waits for the one in progress; unsent messages stay queued for the next start.
+ */
+export function startOutboxWorker(intervalMs = 30_000): () => Promise<void> {
+  stopped = false;
   const timer = setInterval(kickOutbox, intervalMs);
   timer.unref();
   kickOutbox();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    stopped = true;
+    await running;
+  };
 }

@@ -54,9 +54,14 @@ async function start() {
 
   // Queued e-mails are sent in the background and retried until they go through; uploads
   // that never made it into a saved form are removed after a day.
+  let stopWorkers = async () => {};
   if (!process.env.VITEST) {
-    startOutboxWorker();
-    startMediaSweep();
+    const stopOutbox = startOutboxWorker();
+    const stopSweep = startMediaSweep();
+    stopWorkers = async () => {
+      stopSweep();
+      await stopOutbox();
+    };
   }
 
   log.info("database ready", {
@@ -73,9 +78,10 @@ async function start() {
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      // remix-serve closes the HTTP server on the same signal; we close the database.
-      void getDatabaseHandle()
-        ?.close()
+      // remix-serve closes the HTTP server on the same signal; we stop the background work,
+      // then close the database.
+      void stopWorkers()
+        .then(() => getDatabaseHandle()?.close())
         .catch((error: unknown) => log.error("closing the database failed", { error }));
       // Whatever else might hold the event loop, do not outlive the signal by long.
       setTimeout(() => process.exit(0), 8000).unref();
