@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ConsentScripts } from "~/components/layout/ConsentScripts";
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { SiteFooter } from "~/components/layout/SiteFooter";
@@ -23,7 +23,7 @@ import { getConfig } from "~/config.server";
 import { countCartLines } from "~/models/cart.server";
 import { getUser } from "~/models/session.server";
 import { readConsent } from "~/services/consent.server";
-import { shouldHydrate } from "~/lib/route-handle";
+import { hydrationMode, START_ON_INTERACTION } from "~/lib/route-handle";
 import { readToast } from "~/services/toast.server";
 import { errorPageMeta } from "~/lib/meta";
 import styles from "~/styles/app.css";
@@ -105,10 +105,15 @@ function NavigationProgress() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
-  // In the browser the app is already running (a hydrated page was loaded first): keep the
-  // scripts and ScrollRestoration mounted, or navigating to a content-only page would drop the
-  // scroll-to-top. On the server a content-only page renders without them.
-  const hydrate = shouldHydrate(useMatches()) || typeof document !== "undefined";
+  // In the browser the app is already running: keep the scripts and ScrollRestoration mounted,
+  // or navigating to a content-only page would drop the scroll-to-top. On the server the
+  // page's handle decides (see route-handle.ts).
+  const matches = useMatches();
+  const mode = typeof document !== "undefined" ? "eager" : hydrationMode(matches);
+  useEffect(() => {
+    // A marker for tests and tools: React has taken over the page.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="ro">
       <head>
@@ -131,10 +136,18 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <SiteFooter business={data.business} /> : null}
         {data && !data.consent ? <CookieBanner /> : null}
         <ConsentScripts consent={data?.consent ?? null} />
-        {hydrate ? (
+        {mode === "eager" ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+          </>
+        ) : mode === "on-interaction" ? (
+          <>
+            <template id="app-scripts">
+              <ScrollRestoration nonce={nonce} />
+              <Scripts nonce={nonce} />
+            </template>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: START_ON_INTERACTION }} />
           </>
         ) : null}
       </body>

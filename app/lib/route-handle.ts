@@ -1,18 +1,58 @@
 /**
- * Route `handle` conventions read by the root layout.
+ * Route `handle` conventions read by the root layout: how much JavaScript a page ships when it
+ * is the first page loaded. React and Remix weigh ~85 KB compressed, as much as a whole phone
+ * page budget (issue 3), so pages that work fully as HTML forms do not pay it up front.
  *
- * `hydrate: false` — the page ships no JavaScript when it is the first page loaded: it is pure
- * content whose every action is a plain link or form (cookie banner, logout, hamburger), so the
- * ~100 KB of React and Remix would only slow a phone on a slow connection down. When the visitor
- * arrives there from a hydrated page, client-side navigation renders it as usual.
+ * `hydrate: false` — pure content whose every action is a plain link or form (cookie banner,
+ * logout, hamburger): no JavaScript at all on a first load.
+ *
+ * `hydrate: "on-interaction"` — a page whose forms work as plain posts but are nicer with
+ * JavaScript (the course and product details: live total, the add button disabled until a
+ * period is chosen). It is first shown as HTML; the app's scripts are sent inert in a
+ * `<template>` and started by the visitor's first touch, key, scroll or pointer movement.
+ * A reader who only looks downloads none of it; choices tapped meanwhile are kept
+ * (useAdoptEarlyInput). Without JavaScript the forms post as usual.
+ *
+ * Either way, when the visitor arrives from a page the app already runs on, client-side
+ * navigation renders the page as usual.
  */
 export interface RouteHandle {
-  hydrate?: boolean;
+  hydrate?: boolean | "on-interaction";
 }
 
 export const STATIC_PAGE: RouteHandle = { hydrate: false };
+export const HYDRATE_ON_INTERACTION: RouteHandle = { hydrate: "on-interaction" };
 
-/** False when any matched route opted out of hydration. */
-export function shouldHydrate(matches: ReadonlyArray<{ handle?: unknown }>): boolean {
-  return !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+export type HydrationMode = "eager" | "on-interaction" | "never";
+
+/** The most frugal mode any matched route asked for. */
+export function hydrationMode(matches: ReadonlyArray<{ handle?: unknown }>): HydrationMode {
+  const wanted = matches.map((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+  if (wanted.includes(false)) return "never";
+  if (wanted.includes("on-interaction")) return "on-interaction";
+  return "eager";
 }
+
+/**
+ * The inline script that starts a `hydrate: "on-interaction"` page: on the first interaction it
+ * puts the scripts held in `<template id="app-scripts">` where the template stands (cloned, so
+ * they run; with this script's CSP nonce), then removes the template and itself, leaving the
+ * DOM exactly as React rendered it on the server so hydration matches.
+ */
+export const START_ON_INTERACTION = `(function () {
+  var template = document.getElementById("app-scripts");
+  var self = document.currentScript;
+  if (!template || !self) return;
+  var nonce = self.nonce;
+  var events = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
+  var options = { capture: true, passive: true };
+  function start() {
+    events.forEach(function (name) { window.removeEventListener(name, start, options); });
+    var scripts = document.importNode(template.content, true);
+    scripts.querySelectorAll("script").forEach(function (script) { script.nonce = nonce; });
+    template.parentNode.insertBefore(scripts, template);
+    template.remove();
+    self.remove();
+  }
+  events.forEach(function (name) { window.addEventListener(name, start, options); });
+})();`;

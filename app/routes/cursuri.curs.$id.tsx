@@ -27,6 +27,10 @@ import { courseDetail, parseAddCourseForm } from "~/models/catalogue.server";
 import { getPublishedCourse } from "~/models/course.server";
 import { getUser, requireUser } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
+
+/** Shown as HTML first; the scripts start at the first interaction (see route-handle.ts). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 const notFound = () => new Response("Cursul nu există.", { status: 404 });
 

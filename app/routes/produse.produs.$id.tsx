@@ -16,6 +16,10 @@ import { addProductToCart } from "~/models/cart.server";
 import { parseAddProductForm, productDetail } from "~/models/catalogue.server";
 import { getUser, requireUser } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
+
+/** Shown as HTML first; the scripts start at the first interaction (see route-handle.ts). */
+export const handle = HYDRATE_ON_INTERACTION;
 
 const notFound = () => new Response("Produsul nu există.", { status: 404 });
 const ADD_FAILED = "Eroare la adăugarea în coș.";

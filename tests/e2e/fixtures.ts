@@ -4,7 +4,7 @@
  * put in the browser. Each test uses its own fresh e-mail, so tests never share state.
  */
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 export const ADMIN = { email: "admin@ananails.example", password: "Admin-Parola1!" };
 export const PASSWORD = "Parola-Buna1!";
@@ -85,3 +85,13 @@ export const test = base.extend<{ cookiesChosen: void; clientIp: string }>({
 });
 
 export { expect };
+
+/**
+ * Course and product details start their scripts at the first interaction (route-handle.ts):
+ * move the pointer, as a visitor would, and wait until React has taken over the page.
+ */
+export async function startScripts(page: Page) {
+  await page.mouse.move(10, 10);
+  await page.mouse.move(20, 20);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,6 +1,6 @@
 /** The layout pieces issue 3 checks: hamburger, account menu, admin entry, cookie banner. */
 import { expect as baseExpect, test as baseTest, type BrowserContext } from "@playwright/test";
-import { expect, loginAs, test } from "./fixtures";
+import { expect, loginAs, startScripts, test } from "./fixtures";
 import { decodeConsent } from "./catalogue-helpers";
 
 test("below 960px the menu is a hamburger that opens (also without JavaScript)", async ({ page }) => {
@@ -124,11 +124,13 @@ test("the footer carries the company details, the six policies, contact and the 
   await expect(footer.getByRole("link", { name: "ANPC – Soluționarea alternativă a litigiilor" })).toHaveAttribute("href", "https://anpc.ro/ce-este-sal/");
 });
 
-test("a new page starts at the top, also when a page with JavaScript leads to a content-only one", async ({ page }) => {
+test("a new page starts at the top, also when a page with JavaScript leads to a content-only one", async ({ page, javaScriptEnabled }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/cursuri");
   await page.getByRole("link", { name: /Curs de bază – Tehnician manichiură/ }).first().click();
   await expect(page).toHaveURL(/\/cursuri\/curs\/\d+$/);
+  await expect(page.locator("footer.site-footer")).toBeAttached();
+  if (javaScriptEnabled) await startScripts(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.locator("footer.site-footer").getByRole("link", { name: "Pagina de contact" }).click();

@@ -2,7 +2,7 @@
  * Course and product detail actions: price selectors and their messages, adding to the cart
  * (toast + badge), guests sent to login, and the action area by cart and enrolment state.
  */
-import { expect, hook, loginAs, test } from "./fixtures";
+import { expect, hook, loginAs, startScripts, test } from "./fixtures";
 import { cartBadge, COURSES, PRODUCTS } from "./catalogue-helpers";
 
 const physical = `/cursuri/curs/${COURSES.basic.id}`;
@@ -26,7 +26,16 @@ test.describe("physical course", () => {
   test("with JavaScript, the button is disabled until a period is chosen and the total follows the choices", async ({ page, context, request, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the live total and the disabled button need JavaScript");
     await loginAs(context, request);
+    // Shown as HTML first: no script is fetched until the visitor does something.
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
     await page.goto(physical);
+    await page.waitForTimeout(300);
+    expect(scripts).toEqual([]);
+    await startScripts(page);
+    expect(scripts.length).toBeGreaterThan(0);
     const button = page.getByRole("button", { name: "Adaugă în coș" });
     await expect(button).toBeDisabled();
     await expect(page.getByText("Alege o perioadă pentru a vedea totalul.")).toBeVisible();
@@ -137,6 +146,7 @@ test.describe("online course", () => {
     await page.goto(online);
     const button = page.getByRole("button", { name: "Adaugă în coș" });
     if (javaScriptEnabled) {
+      await startScripts(page);
       await expect(button).toBeDisabled();
       await page.getByLabel(/Acces nelimitat/).check();
       await expect(button).toBeEnabled();
