@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "../../db/client";
 import { coursePriceOptions, courses, products, users, type CourseKind } from "../../db/schema";
+import { createSession } from "~/models/session.server";
 import { hashPassword } from "~/services/password.server";
 
 export const TEST_PASSWORD = "Parola-Buna1!";
@@ -50,4 +51,9 @@ export async function createProduct(overrides: Partial<typeof products.$inferIns
     .values({ title: `Produs ${randomBytes(3).toString("hex")}`, priceBani: 2490, isPublished: true, ...overrides })
     .returning();
   return product;
+}
+
+/** A logged-in session for the user, as the Cookie header a browser would send. */
+export async function cookieFor(userId: string): Promise<string> {
+  return (await createSession(userId)).split(";")[0];
 }

@@ -7,17 +7,12 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { enrollments, sessions, users } from "../../db/schema";
 import { listEnrollmentsForUser } from "~/models/enrollment.server";
-import { createSession } from "~/models/session.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/cont";
 import { action as registerAction, loader as registerLoader } from "~/routes/register";
 import { verifyPassword } from "~/services/password.server";
-import { createCourse, createUser } from "../helpers/factories";
+import { cookieFor, createCourse, createUser } from "../helpers/factories";
 import { freshIp, get, post, run, toastOf } from "../helpers/http";
 import { withFailingDatabase } from "../helpers/unreachable";
-
-async function cookieFor(userId: string) {
-  return (await createSession(userId)).split(";")[0];
-}
 
 async function userRow(id: string) {
   const [row] = await getDb().select().from(users).where(eq(users.id, id));

@@ -10,44 +10,30 @@ import { describe, expect, it } from "vitest";
 import { getDatabaseHandle, getDb, setDatabaseHandle } from "../../db/client";
 import { enrollments, lessons, orderEvents, orderLines, orders, paymentNotifications } from "../../db/schema";
 import { PLAYER_MESSAGES } from "~/lib/player";
-import { addCourseToCart, getCart } from "~/models/cart.server";
-import { DOUBLE_PAYMENT_NOTE, placeOrder, transitionOrder } from "~/models/order.server";
+import { DOUBLE_PAYMENT_NOTE, transitionOrder } from "~/models/order.server";
 import { handleCardNotification } from "~/models/payment.server";
-import { createSession } from "~/models/session.server";
 import { loader as orderAdminLoader } from "~/routes/admin.comenzi.$id";
 import { loader as ordersAdminLoader } from "~/routes/admin.comenzi._index";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/api.payments.netopia.confirm";
 import { loader as playerLoader } from "~/routes/cursuri-online.curs.$id.lectie";
 import { loader as resultLoader } from "~/routes/plata_.rezultat";
 import { buildNotificationXml, openEnvelope, sealEnvelope } from "~/services/payments/mobilpay.server";
-import { CONFIRM_PATH, startCardPayment } from "~/services/payments/provider.server";
+import { CONFIRM_PATH } from "~/services/payments/provider.server";
 import { getSimulatorKeys } from "~/services/payments/simulator-keys.server";
 import { createTestDatabase } from "../helpers/db";
-import { createCourse, createUser } from "../helpers/factories";
+import { cookieFor, createCourse, createUser } from "../helpers/factories";
+import { placeCardOrder } from "../helpers/card";
 import { BASE, get, run, toastOf } from "../helpers/http";
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
-async function cookieFor(userId: string) {
-  return (await createSession(userId)).split(";")[0];
-}
-
 /** Puts the course in the user's cart and checks out by card: the order and its sealed request. */
 async function checkoutByCard(user: User, courseId: number, priceOptionId: number) {
-  await addCourseToCart(user.id, { courseId, priceOptionId });
-  const cart = await getCart(user.id);
-  const placed = await placeOrder(
-    user.id,
-    { paymentMethod: "card", acceptTerms: true, digitalConsent: true, withdrawalWaiver: true, cartVersion: cart.version },
-    { cardAvailable: true },
-  );
-  if (!placed.ok) throw new Error(placed.message);
-  expect(placed.order.status).toBe("awaiting_payment");
+  const { order, form } = await placeCardOrder(user.id, courseId, priceOptionId);
+  expect(order.status).toBe("awaiting_payment");
   // What the browser posts to the processor; the simulator (playing NETOPIA) opens it.
-  const start = startCardPayment(placed.order);
-  if (start.kind !== "form") throw new Error("mobilPay starts with a form");
-  const requestXml = openEnvelope(start.fields, getSimulatorKeys().providerPrivatePem);
-  return { order: placed.order, requestXml };
+  const requestXml = openEnvelope(form.fields, getSimulatorKeys().providerPrivatePem);
+  return { order, requestXml };
 }
 
 async function cardOrder() {

@@ -7,18 +7,16 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { cartLines, orderLines, orders } from "../../db/schema";
 import { CART_MESSAGES, getCart } from "~/models/cart.server";
-import { createSession } from "~/models/session.server";
 import { action as cartAction } from "~/routes/cart";
 import { action as physicalAction } from "~/routes/cursuri.curs.$id";
 import { action as onlineAction } from "~/routes/cursuri-online.curs.$id._index";
 import { action as productAction } from "~/routes/produse.produs.$id";
-import { createCourse, createProduct, createUser } from "../helpers/factories";
+import { cookieFor, createCourse, createProduct, createUser } from "../helpers/factories";
 import { post, run, toastOf } from "../helpers/http";
 
 async function signedIn() {
   const user = await createUser();
-  const cookie = (await createSession(user.id)).split(";")[0];
-  return { user, cookie };
+  return { user, cookie: await cookieFor(user.id) };
 }
 
 /** Every name a tampering client might try for a price, with a ridiculous value. */

@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { cartLines, enrollments, termsPages } from "../../db/schema";
-import { createSession } from "~/models/session.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as onlineDetailLoader, action as onlineDetailAction } from "~/routes/cursuri-online.curs.$id._index";
 import { loader as physicalListLoader } from "~/routes/cursuri._index";
@@ -15,7 +14,7 @@ import { action as physicalDetailAction, loader as physicalDetailLoader } from "
 import { loader as productLoader } from "~/routes/produse.produs.$id";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { loader as termeniLoader } from "~/routes/termeni";
-import { createCourse, createProduct, createUser } from "../helpers/factories";
+import { cookieFor, createCourse, createProduct, createUser } from "../helpers/factories";
 
 const BASE = "http://localhost:3000";
 const physicalPrices = [
@@ -25,10 +24,6 @@ const physicalPrices = [
   { days: 5, amountBani: 50000, advancePayment: true },
 ];
 const snapshot = { days: null, accreditation: false, advancePayment: false, amountBani: 0, fullAmountBani: 0 };
-
-async function cookieFor(userId: string) {
-  return (await createSession(userId)).split(";")[0];
-}
 
 function get(path: string, cookie?: string) {
   return new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });

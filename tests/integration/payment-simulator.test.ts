@@ -11,16 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { enrollments, orders, paymentNotifications } from "../../db/schema";
 import { resetConfigForTests } from "~/config.server";
-import { addCourseToCart, getCart } from "~/models/cart.server";
-import { placeOrder } from "~/models/order.server";
-import { createSession } from "~/models/session.server";
 import { action as confirmAction } from "~/routes/api.payments.netopia.confirm";
 import { action as simulatorAction } from "~/routes/simulator.netopia";
 import { buildRequestXml, sealEnvelope } from "~/services/payments/mobilpay.server";
-import { CONFIRM_PATH, startCardPayment } from "~/services/payments/provider.server";
+import { CONFIRM_PATH } from "~/services/payments/provider.server";
 import { getSimulatorKeys } from "~/services/payments/simulator-keys.server";
 import { PENDING_REVIEW_MS } from "~/services/payments/simulator.server";
-import { createCourse, createUser } from "../helpers/factories";
+import { cookieFor, createCourse, createUser } from "../helpers/factories";
+import { placeCardOrder } from "../helpers/card";
 import { post, run } from "../helpers/http";
 
 const SIMULATOR = "/simulator/netopia";
@@ -62,26 +60,13 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function cookieFor(userId: string) {
-  return (await createSession(userId)).split(";")[0];
-}
-
 /** A buyer with a card order and the sealed fields their browser posts to the simulator. */
 async function buyer() {
   const user = await createUser();
   const { course, options } = await createCourse("online", {}, [{ days: null, amountBani: 19900 }]);
-  await addCourseToCart(user.id, { courseId: course.id, priceOptionId: options[0].id });
-  const cart = await getCart(user.id);
-  const placed = await placeOrder(
-    user.id,
-    { paymentMethod: "card", acceptTerms: true, digitalConsent: true, withdrawalWaiver: true, cartVersion: cart.version },
-    { cardAvailable: true },
-  );
-  if (!placed.ok) throw new Error(placed.message);
-  const start = startCardPayment(placed.order);
-  if (start.kind !== "form") throw new Error("mobilPay starts with a form");
-  expect(start.formUrl).toBe(`${site}${SIMULATOR}`);
-  return { user, order: placed.order, fields: start.fields, cookie: await cookieFor(user.id) };
+  const { order, form } = await placeCardOrder(user.id, course.id, options[0].id);
+  expect(form.formUrl).toBe(`${site}${SIMULATOR}`);
+  return { user, order, fields: form.fields, cookie: await cookieFor(user.id) };
 }
 
 type Buyer = Awaited<ReturnType<typeof buyer>>;

@@ -9,21 +9,16 @@ import { getDb } from "../../db/client";
 import { diplomas, enrollments, lessonProgress, lessons } from "../../db/schema";
 import { PLAYER_MESSAGES } from "~/lib/player";
 import { completeLesson } from "~/models/lesson.server";
-import { createSession } from "~/models/session.server";
 import { action as playerAction, loader as playerLoader } from "~/routes/cursuri-online.curs.$id.lectie";
 import { loader as mediaLoader } from "~/routes/cursuri-online.curs.$id.lectie_.media";
 import { action as progressAction } from "~/routes/cursuri-online.curs.$id.lectie_.progres";
 import { verifyLocalUrl } from "~/services/storage.server";
-import { createCourse, createUser } from "../helpers/factories";
+import { cookieFor, createCourse, createUser } from "../helpers/factories";
 import { get, post, run, toastOf } from "../helpers/http";
 
 const snapshot = { days: null, accreditation: false, advancePayment: false, amountBani: 0, fullAmountBani: 0 };
 const VIDEO = "videos/1735689600000_lectie-demo.mp4";
 const PDF = "pdfs/1735689600000_fisa-lectie.pdf";
-
-async function cookieFor(userId: string) {
-  return (await createSession(userId)).split(";")[0];
-}
 
 /** A course with chapters 0 (2 lessons), 1 (1 lesson, PDF) and 2 (1 lesson), videos of 100 s. */
 async function courseWithLessons(overrides: { isPublished?: boolean } = {}) {
