@@ -70,8 +70,8 @@ export async function optimiseUploadedImage(key: string, size: number, contentTy
   const format = FORMAT_OF_TYPE[contentType];
   if (!format) return { ok: true, size };
   const storage = getStorage();
-  // `readStart` with the whole size reads the whole object (images are capped at a few MB).
-  const original = await storage.readStart(key, size);
+  // The whole object (images are capped at a few MB).
+  const original = await storage.readRange(key, 0, size);
   if (!original) return { ok: false };
   let large: Buffer;
   let small: Buffer;

@@ -148,20 +148,6 @@ export function createS3Backend(settings: S3Settings, client = createS3Client(se
       } while (ContinuationToken);
       return keys;
     },
-    async readStart(key, bytes) {
-      assertKey(key);
-      try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
-        if (!result.Body) return new Uint8Array();
-        const data = await result.Body.transformToByteArray();
-        return data.subarray(0, bytes);
-      } catch (error) {
-        if (notFound(error)) return null;
-        // An empty object answers 416 to any range.
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return new Uint8Array();
-        throw error;
-      }
-    },
     async readRange(key, offset, length) {
       assertKey(key);
       assertRange(offset, length);

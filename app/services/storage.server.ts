@@ -76,12 +76,11 @@ export interface StorageBackend {
   getUrl(key: string, options: UrlOptions): Promise<string>;
   /** A signed URL the browser PUTs the file to. */
   createUploadUrl(key: string, options: UploadUrlOptions): Promise<UploadTarget>;
-  /** The first `bytes` bytes of a stored object (for sniffing its real type); null if missing. */
-  readStart(key: string, bytes: number): Promise<Uint8Array | null>;
   /**
    * Up to `length` bytes from `offset` (fewer at the end, none past it), without reading the
    * rest of the object (a local file read at an offset, or an S3 ranged GET); null if missing.
-   * For reading a video's header where it lies, e.g. a `moov` box at the end of a large file.
+   * From 0: sniffing an upload's real type, or a whole image to re-encode; elsewhere: a video's
+   * header where it lies, e.g. a `moov` box at the end of a large file.
    */
   readRange(key: string, offset: number, length: number): Promise<Uint8Array | null>;
   /** Every valid key stored in a folder (for the sweep of unused uploads). */
@@ -102,10 +101,8 @@ function assertKey(key: string) {
 }
 
 /** Ranged reads are small (headers): at most 16 MiB at a time. */
-export const MAX_RANGE_BYTES = 16 * 1024 * 1024;
-
 export function assertRange(offset: number, length: number) {
-  if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(length) || length < 1 || length > MAX_RANGE_BYTES) {
+  if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(length) || length < 1) {
     throw new RangeError(`Invalid byte range: ${offset}+${length}`);
   }
 }
@@ -242,19 +239,6 @@ export const localBackend: StorageBackend = {
       ...(size === undefined ? {} : { chunkSize: UPLOAD_CHUNK_BYTES }),
     };
   },
-  async readStart(key, bytes) {
-    let handle: fsp.FileHandle | undefined;
-    try {
-      handle = await fsp.open(localPathForKey(key), "r");
-      const buffer = Buffer.alloc(bytes);
-      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-      return new Uint8Array(buffer.subarray(0, bytesRead));
-    } catch {
-      return null;
-    } finally {
-      await handle?.close();
-    }
-  },
   async readRange(key, offset, length) {
     assertRange(offset, length);
     let handle: fsp.FileHandle | undefined;
@@ -265,8 +249,11 @@ export const localBackend: StorageBackend = {
       throw error;
     }
     try {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      // Never allocate more than the file holds past `offset`.
+      const available = Math.max(0, Math.min(length, (await handle.stat()).size - offset));
+      if (available === 0) return new Uint8Array();
+      const buffer = Buffer.alloc(available);
+      const { bytesRead } = await handle.read(buffer, 0, available, offset);
       return new Uint8Array(buffer.subarray(0, bytesRead));
     } finally {
       await handle.close();

@@ -192,7 +192,7 @@ export async function verifyUpload(key: string): Promise<UploadResult<{ key: str
   };
   if (stored.size === 0) return refuse(UPLOAD_MESSAGES.empty, 400);
   if (stored.size > maxBytes) return refuse(UPLOAD_MESSAGES.tooLarge(maxBytes), 413);
-  const start = await storage.readStart(key, SNIFF_BYTES);
+  const start = await storage.readRange(key, 0, SNIFF_BYTES);
   const sniffed = start ? sniffType(start) : null;
   if (kindOfType(sniffed) !== kind) return refuse(UPLOAD_MESSAGES.wrongType[kind], 415);
   const contentType = sniffed ?? stored.contentType;

@@ -70,7 +70,6 @@ describe("measuring a stored video", () => {
     const calls: string[] = [];
     const spy: StorageBackend = {
       ...localBackend,
-      readStart: async (...args) => (calls.push("readStart"), localBackend.readStart(...args)),
       readRange: async (k, offset, length) => (calls.push(`range ${offset}+${length}`), localBackend.readRange(k, offset, length)),
     };
     expect(await measureVideoDuration(key, spy)).toBe(3);

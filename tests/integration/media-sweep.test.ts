@@ -25,7 +25,6 @@ function memoryStorage(keys: string[]): StorageBackend & { keys: Set<string> } {
     delete: async (key) => void stored.delete(key),
     getUrl: unused,
     createUploadUrl: unused,
-    readStart: unused,
     readRange: unused,
     list: async (folder: StorageFolder) => [...stored].filter((key) => key.startsWith(`${folder}/`)),
   };

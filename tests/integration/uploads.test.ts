@@ -74,7 +74,7 @@ async function postJson(path: string, body: unknown) {
 }
 
 const exists = (file: string) => fsp.stat(file).then(() => true, () => false);
-const stored = async (key: string) => Buffer.from((await getStorage().readStart(key, 64 * 1024 * 1024))!);
+const stored = async (key: string) => Buffer.from((await getStorage().readRange(key, 0, 64 * 1024 * 1024))!);
 
 describe("upload URLs check type and size first", () => {
   it("refuses a type that does not belong in the folder, and an oversize file", async () => {
@@ -121,8 +121,8 @@ describe("local direct uploads", () => {
     expect((await localPut(target.url, photo, "image/jpeg")).status).toBe(200);
     const check = await verifyUpload(target.key);
     expect(check).toMatchObject({ ok: true, contentType: "image/jpeg" });
-    const large = await getStorage().readStart(target.key, 10 * 1024 * 1024);
-    const small = await getStorage().readStart(variantKey(target.key), 10 * 1024 * 1024);
+    const large = await getStorage().readRange(target.key, 0, 10 * 1024 * 1024);
+    const small = await getStorage().readRange(variantKey(target.key), 0, 10 * 1024 * 1024);
     const [largeMeta, smallMeta] = await Promise.all([sharp(Buffer.from(large!)).metadata(), sharp(Buffer.from(small!)).metadata()]);
     expect([largeMeta.width, largeMeta.height]).toEqual([960, 1440]);
     expect([smallMeta.width, smallMeta.height]).toEqual([480, 720]);
@@ -449,7 +449,7 @@ describe("form uploads without JavaScript", () => {
     const [row] = await getDb().select().from(products).where((await import("drizzle-orm")).eq(products.title, "Produs ulei.webp"));
     expect(row.imageKey).toMatch(/^products\/\d+_ulei\.webp$/);
     expect(await getStorage().head(row.imageKey!)).toMatchObject({ contentType: "image/webp" });
-    const variant = await getStorage().readStart(variantKey(row.imageKey!), 1024 * 1024);
+    const variant = await getStorage().readRange(variantKey(row.imageKey!), 0, 1024 * 1024);
     expect((await sharp(Buffer.from(variant!)).metadata()).width).toBe(480);
   });
 
