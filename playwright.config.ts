@@ -51,6 +51,8 @@ export default defineConfig({
       // A production build with DATABASE_URL only offers the card simulator when asked (staging).
       PAYMENT_SIMULATOR: "1",
       PORT: String(port),
+      // One worker (the e2e fixtures and PGlite expect one process) unless a run asks for more.
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR || "./data-e2e",
       DATABASE_URL: process.env.E2E_DATABASE_URL || "",

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { log } from "./services/log.server";
 
 const bool = (fallback: boolean) =>
   z
@@ -46,7 +47,7 @@ const envSchema = z.object({
   BUSINESS_NAME: z.string().optional().default("Ana Nails Academy S.R.L."),
   BUSINESS_BRAND: z.string().optional().default("Ana Nails Academy"),
   BUSINESS_TRAINER: z.string().optional().default("Ana Marinescu"),
-  BUSINESS_CUI: z.string().optional().default("RO41234567"),
+  BUSINESS_CUI: z.string().optional().default("RO41234564"),
   BUSINESS_REG_COM: z.string().optional().default("J13/1234/2019"),
   BUSINESS_ADDRESS: z
     .string()
@@ -63,6 +64,11 @@ const envSchema = z.object({
   BUSINESS_ACCOUNT_HOLDER: z.string().optional().default("Ana Nails Academy S.R.L."),
   BUSINESS_INSTAGRAM: z.string().optional().default("https://www.instagram.com/"),
   BUSINESS_FACEBOOK: z.string().optional().default("https://www.facebook.com/"),
+  // Invoices: defaults until the admin saves /admin/setari-facturare.
+  INVOICE_SERIES: z.string().regex(/^[A-Z]{1,10}$/, "must be 1-10 capital letters").optional().default("ANA"),
+  VAT_MODE: z.enum(["payer", "non_payer", "exempt"]).optional().default("payer"),
+  VAT_RATE: z.coerce.number().int().min(0).max(100).optional().default(21),
+  VAT_EXEMPT_TEXT: z.string().optional().default("Scutit de TVA conform art. 292 alin. (2) lit. a) pct. 4 din Codul fiscal"),
 
   // Seed admin (created on an empty database).
   ADMIN_EMAIL: z.email().optional().default("admin@ananails.example"),
@@ -111,6 +117,18 @@ const envSchema = z.object({
    * trusted proxy saw); entries further left were written by the client and are ignored.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * The proxy in front of the app sets X-Forwarded-Host to the address the browser used (and
+   * strips any the client sent). Only then does the origin check accept that host besides
+   * PUBLIC_URL's and the Host header's; off, a client-written X-Forwarded-Host is ignored.
+   */
+  TRUST_FORWARDED_HOST: bool(false),
+
+  /**
+   * JSON API (/api): one other origin allowed to call it from a browser with credentials (CORS),
+   * e.g. a separate front end. Unset → CORS stays closed (same-site callers only).
+   */
+  API_ALLOWED_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 
   /** Test-only hooks for Playwright fixtures; the route answers 404 unless this token is set. */
   TEST_HOOKS_TOKEN: optionalText,
@@ -218,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       instagram: env.BUSINESS_INSTAGRAM,
       facebook: env.BUSINESS_FACEBOOK,
     },
+    invoicing: { series: env.INVOICE_SERIES, vatMode: env.VAT_MODE, vatRate: env.VAT_RATE, exemptText: env.VAT_EXEMPT_TEXT },
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
     mail: {
       smtpUrl: env.SMTP_URL,
@@ -268,6 +287,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reset: { max: env.RATE_LIMIT_RESET_MAX, windowMs: env.RATE_LIMIT_RESET_WINDOW_MIN * 60_000 },
     },
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+    trustForwardedHost: env.TRUST_FORWARDED_HOST,
+    apiAllowedOrigin: env.API_ALLOWED_ORIGIN ? new URL(env.API_ALLOWED_ORIGIN).origin : null,
     testHooksToken: env.TEST_HOOKS_TOKEN,
   };
 }
@@ -284,7 +305,7 @@ export function getConfig(): Config {
     return cached;
   } catch (error) {
     if (error instanceof ConfigError && !process.env.VITEST) {
-      console.error(error.message);
+      log.error(error.message);
       process.exit(1);
     }
     throw error;

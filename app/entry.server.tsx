@@ -5,24 +5,50 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { log, stackOf } from "~/services/log.server";
+import { privateByDefault } from "~/lib/http";
+import { cachedGuestPage, guestPageKey, renderGuestPage } from "~/services/html-cache.server";
+import { replaceRemixOriginCheck } from "~/services/origin.server";
 import { applySecurityHeaders, createNonce } from "~/services/security-headers.server";
 import { startApp } from "~/services/startup.server";
+import { recordRequestError } from "~/services/unavailable.server";
 
+// For the HTTP server (scripts/server.mjs): the 503 page, the request-state key and shutdown.
+export { REQUEST_STATE, RETRY_AFTER_SECONDS, unavailablePage } from "~/services/unavailable.server";
+export { stopApp } from "~/services/startup.server";
+
+// Cross-site posts get the app's 403 page, not Remix's bare 500 (origin.server.ts).
+replaceRemixOriginCheck();
 await startApp();
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
   const nonce = createNonce();
+  // A page that is the same for every guest is rendered once per catalogue version.
+  const guestKey = guestPageKey(request, responseStatusCode, responseHeaders, remixContext);
+  if (guestKey) {
+    const page = (
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const html = cachedGuestPage(guestKey, nonce) ?? (await renderGuestPage(guestKey, page, nonce));
+    if (html !== null) {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      applySecurityHeaders(responseHeaders, nonce);
+      return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    }
+  }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -37,7 +63,7 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
@@ -56,7 +82,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("render: streaming the page failed", { error, at: stackOf(error) });
         },
       },
     );
@@ -65,12 +91,18 @@ export default function handleRequest(
   });
 }
 
+/** Single-fetch `.data` responses: route `headers` set their caching; the rest is private. */
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   applySecurityHeaders(response.headers);
+  privateByDefault(response.headers);
   return response;
 };
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  // A 4xx the app threw on purpose (403 cross-site, 415 not a form…) is an answer, not an error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The server turns the answer into a 503 (database unreachable) or at least an error status.
+  recordRequestError(context, error);
+  log.error("request failed", { method: request.method, path: new URL(request.url).pathname, error, at: stackOf(error) });
 }

@@ -1,7 +1,6 @@
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -9,11 +8,11 @@ import {
   ScrollRestoration,
   useMatches,
   useNavigation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ConsentScripts } from "~/components/layout/ConsentScripts";
+import { errorBoundary } from "~/components/ErrorState";
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
@@ -54,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   headers.set("Vary", "Cookie");
   const { name, brand, cui, regCom, address, phone, email, instagram, facebook } = config.business;
-  return json(
+  return data(
     {
       user: user ? { name: user.name, role: user.role } : null,
       cartCount,
@@ -63,8 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       business: { name, brand, cui, regCom, address, phone, email, instagram, facebook },
       publicUrl: config.publicUrl,
     },
-    { headers },
-  );
+    { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
@@ -159,29 +157,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
-  return (
-    <main className="page container error-page">
-      <p className="eyebrow">{notFound ? "Eroare 404" : `Eroare ${status}`}</p>
-      <h1>{notFound ? "Pagina nu a fost găsită" : status === 403 ? "Acces interzis" : "A apărut o eroare"}</h1>
-      <p className="lead">
-        {notFound
-          ? "Adresa accesată nu există sau a fost mutată."
-          : status === 403
-            ? "Nu aveți acces la această pagină."
-            : "Ne pare rău, ceva nu a funcționat. Încercați din nou în câteva momente."}
-      </p>
-      <p className="error-page__actions">
-        <Link to="/" className="button button--primary">
-          Înapoi la pagina principală
-        </Link>
-        <Link to="/cursuri" className="button button--ghost">
-          Vezi cursurile
-        </Link>
-      </p>
-    </main>
-  );
-}
+export const ErrorBoundary = errorBoundary("site");

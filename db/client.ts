@@ -27,9 +27,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs fn while holding a cluster-wide lock (several app processes starting at once). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: onNotify for each NOTIFY (delivered at the sender's commit), onListen
+   * each time listening starts or restarts after a lost connection (notifications sent in
+   * between are lost). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<() => Promise<void>>;
 }
 
 const STARTUP_LOCK_ID = 7_204_118_001;
+const CONNECT_TIMEOUT_SECONDS = 2;
+const STATEMENT_TIMEOUT_MS = 10_000;
+const LOCK_TIMEOUT_MS = 5_000;
+const IDLE_IN_TRANSACTION_MS = 30_000;
+
+/** Every query this process sent, on any handle (the query-budget test and `npm run bench`). */
+const queryCounter = { count: 0, logQuery: () => void queryCounter.count++ };
+export const queriesSent = () => queryCounter.count;
 
 export interface ConnectOptions {
   /** postgres:// URL; when absent PGlite is used. */
@@ -49,10 +63,18 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseHandle
   const sql = postgres(url, {
     max,
     idle_timeout: 30,
-    connect_timeout: 10,
+    // Sized for a web request (issue 13): an unreachable server fails a request within ~2 s
+    // (a 503 page) instead of hanging; a stuck statement or lock is cut off well before the
+    // browser gives up. Migrations and the seed run under the same limits (they are quick).
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    connection: {
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      lock_timeout: LOCK_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+    },
     onnotice: () => {},
   });
-  const db = drizzlePostgres({ client: sql, schema }) as unknown as Db;
+  const db = drizzlePostgres({ client: sql, schema, logger: queryCounter }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -69,15 +91,36 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseHandle
     async withStartupLock(fn) {
       const reserved = await sql.reserve();
       try {
+        // Waiting for another process's migrations may take longer than a web statement.
+        await reserved`set statement_timeout = 0`;
         await reserved`select pg_advisory_lock(${STARTUP_LOCK_ID})`;
         return await fn();
       } finally {
         await reserved`select pg_advisory_unlock(${STARTUP_LOCK_ID})`.catch(() => {});
+        await reserved`reset statement_timeout`.catch(() => {});
         reserved.release();
       }
     },
+    async listen(channel, onNotify, onListen) {
+      const { unlisten } = await sql.listen(channel, onNotify, onListen);
+      return async () => {
+        await unlisten().catch(() => {});
+      };
+    },
   };
 }
+
+/**
+ * PGlite's WebAssembly heap only grows, so its buffers count fully in the process's resident
+ * memory: PostgreSQL's defaults (shared_buffers 128MB, maintenance_work_mem 64MB) are cut to
+ * what a small shop needs (README, Production: memory figures).
+ */
+const PGLITE_MEMORY_SETTINGS = [
+  "shared_buffers = 16MB",
+  "work_mem = 2MB",
+  "maintenance_work_mem = 16MB",
+  "temp_buffers = 2MB",
+];
 
 async function connectPglite(dir: string | undefined): Promise<DatabaseHandle> {
   let release = () => {};
@@ -88,13 +131,13 @@ async function connectPglite(dir: string | undefined): Promise<DatabaseHandle> {
   }
   let client: PGlite;
   try {
-    client = dir ? new PGlite(dir) : new PGlite();
+    client = dir ? new PGlite(dir, { postgresqlconf: PGLITE_MEMORY_SETTINGS }) : new PGlite({ postgresqlconf: PGLITE_MEMORY_SETTINGS });
     await client.waitReady;
   } catch (error) {
     release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: queryCounter }) as unknown as Db;
   let closed = false;
   return {
     db,
@@ -114,6 +157,13 @@ async function connectPglite(dir: string | undefined): Promise<DatabaseHandle> {
     },
     // One process owns a PGlite folder, so there is nobody to race with.
     withStartupLock: (fn) => fn(),
+    async listen(channel, onNotify, onListen) {
+      const stop = await client.listen(channel, onNotify);
+      onListen();
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { CourseContent } from "../app/lib/course-content";
+import type { BuyerSnapshot, IssuerSnapshot } from "../app/lib/invoice-types";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -41,7 +42,14 @@ export const ORDER_STATUSES = [
   "refunded",
 ] as const;
 export const PAYMENT_STATUSES = ["pending", "confirmed", "failed", "refunded"] as const;
-export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+/**
+ * Mail outbox states: `pending` → `claimed` (leased by a worker, retaken when its lease runs out)
+ * → `sending` (about to be handed to SMTP: never retaken, so never sent twice) → `sent`; a send
+ * that failed goes back to `pending` with a backoff.
+ */
+export const MAIL_STATUSES = ["pending", "claimed", "sending", "sent", "failed"] as const;
+export const DELIVERY_KINDS = ["pickup", "courier", "locker"] as const;
+export const FULFILMENT_STATUSES = ["to_prepare", "shipped", "delivered", "picked_up"] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type CourseKind = (typeof COURSE_KINDS)[number];
@@ -49,6 +57,10 @@ export type CartCategory = (typeof CART_CATEGORIES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const BUYER_TYPES = ["person", "company"] as const;
+export type BuyerType = (typeof BUYER_TYPES)[number];
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
@@ -66,8 +78,18 @@ export const users = pgTable(
     phone: text("phone").notNull().default(""),
     /** SPEC "adresa": the billing address, one free-text field. */
     address: text("address").notNull().default(""),
+    /** Invoice buyer: a private person (name + address) or a company (the fields below). */
+    buyerType: text("buyer_type").$type<BuyerType>().notNull().default("person"),
+    companyName: text("company_name").notNull().default(""),
+    companyCui: text("company_cui").notNull().default(""),
+    companyRegCom: text("company_reg_com").notNull().default(""),
     role: text("role").$type<UserRole>().notNull().default("user"),
     marketingOptIn: boolean("marketing_opt_in").notNull().default(false),
+    /**
+     * Set when the user deleted the account (GDPR art. 17): the row stays, anonymised, because
+     * orders and invoices kept for the fiscal retention period reference it.
+     */
+    deletedAt: ts("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -219,6 +241,8 @@ export const products = pgTable(
     imageKey: text("image_key"),
     priceBani: integer("price_bani").notNull(),
     price2Bani: integer("price2_bani"),
+    /** Units on hand; null means "nelimitat". Checkout takes from it, a cancelled order gives back. */
+    stock: integer("stock"),
     isPublished: boolean("is_published").notNull().default(false),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
@@ -226,8 +250,39 @@ export const products = pgTable(
   },
   (t) => [
     check("products_price_check", sql`${t.priceBani} >= 0`),
+    check("products_stock_check", sql`${t.stock} is null or ${t.stock} >= 0`),
     check("products_price2_check", sql`${t.price2Bani} is null or ${t.price2Bani} >= 0`),
     index("products_listing_idx").on(t.isPublished, t.position),
+  ],
+);
+
+/**
+ * Every change of a course option's or a product's price (issue 19, Omnibus rules): who, when,
+ * old (null on creation) and new. Written in the transaction that writes the price; the
+ * "Cel mai mic preț din ultimele 30 de zile" statement is computed from it (lib/price-history).
+ */
+export const priceChanges = pgTable(
+  "price_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    /** The option's id (no FK: the history outlives a deleted option). */
+    priceOptionId: integer("price_option_id"),
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
+    oldBani: integer("old_bani"),
+    newBani: integer("new_bani").notNull(),
+    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
+    changedAt: ts("changed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("price_changes_course_idx").on(t.courseId, t.changedAt),
+    index("price_changes_product_idx").on(t.productId, t.changedAt),
+    index("price_changes_changed_by_idx").on(t.changedBy),
+    check(
+      "price_changes_item_check",
+      sql`(${t.productId} is not null and ${t.courseId} is null and ${t.priceOptionId} is null)
+        or (${t.productId} is null and ${t.courseId} is not null and ${t.priceOptionId} is not null)`,
+    ),
   ],
 );
 
@@ -262,11 +317,14 @@ export const cartLines = pgTable(
     }),
     accreditation: boolean("accreditation").notNull().default(false),
     advancePayment: boolean("advance_payment").notNull().default(false),
+    /** Units of a product (always 1 for a course). */
+    quantity: integer("quantity").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("cart_lines_user_idx").on(t.userId),
+    check("cart_lines_quantity_check", sql`${t.quantity} between 1 and 999`),
     // Deleting a course, product or price option cascades here: find the lines by index.
     index("cart_lines_course_idx").on(t.courseId),
     index("cart_lines_product_idx").on(t.productId),
@@ -307,11 +365,15 @@ export const orders = pgTable(
     totalBani: integer("total_bani").notNull(),
     /** Full price of everything ordered; minus totalBani is the balance paid at the course. */
     fullTotalBani: integer("full_total_bani").notNull(),
+    /** Delivery fee included in totalBani (0 without products or when free); details in order_deliveries. */
+    shippingBani: integer("shipping_bani").notNull().default(0),
     currency: text("currency").notNull().default("RON"),
     billingName: text("billing_name").notNull(),
     billingEmail: text("billing_email").notNull(),
     billingPhone: text("billing_phone").notNull().default(""),
     billingAddress: text("billing_address").notNull(),
+    /** The invoice buyer at checkout (person or company), snapshotted for the invoices. */
+    buyer: jsonb("buyer").$type<BuyerSnapshot>(),
     /** Unique per checkout of one cart's contents: a replayed or doubled POST makes one order. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     providerRef: text("provider_ref"),
@@ -354,12 +416,15 @@ export const orderLines = pgTable(
     days: integer("days"),
     accreditation: boolean("accreditation").notNull().default(false),
     advancePayment: boolean("advance_payment").notNull().default(false),
+    /** Line amounts are for all units: unit price = amountBani / quantity. */
     amountBani: integer("amount_bani").notNull(),
     fullAmountBani: integer("full_amount_bani").notNull(),
+    quantity: integer("quantity").notNull().default(1),
     position: integer("position").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
+    check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
     // Sales per course or product, and the set-null on delete.
     index("order_lines_course_idx").on(t.courseId),
     index("order_lines_product_idx").on(t.productId),
@@ -390,6 +455,25 @@ export const orderEvents = pgTable(
   (t) => [
     index("order_events_order_idx").on(t.orderId, t.createdAt),
     index("order_events_actor_idx").on(t.actorUserId),
+  ],
+);
+
+/**
+ * The content type each stored file was verified as (issue 14): `/media` and S3 download URLs
+ * serve this type, never one guessed from the key's extension. One row per storage key.
+ */
+export const mediaFiles = pgTable(
+  "media_files",
+  {
+    key: text("key").primaryKey(),
+    contentType: text("content_type").notNull(),
+    verifiedAt: ts("verified_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "media_files_type_check",
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'image/avif', 'video/mp4', 'video/webm', 'application/pdf')`,
+    ),
   ],
 );
 
@@ -490,6 +574,89 @@ export const diplomas = pgTable(
   },
 );
 
+// ─── Delivery (products only) ────────────────────────────────────────────────────────────────
+
+export const deliveryMethods = pgTable(
+  "delivery_methods",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<DeliveryKind>().notNull(),
+    description: text("description").notNull().default(""),
+    feeBani: integer("fee_bani").notNull().default(0),
+    /** Products subtotal from which delivery is free; null: never free (unless the fee is 0). */
+    freeAboveBani: integer("free_above_bani"),
+    /** Estimated delivery time in working days; null: not shown (e.g. pickup). */
+    estimatedDays: integer("estimated_days"),
+    isActive: boolean("is_active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("delivery_methods_kind_check", inList("kind", DELIVERY_KINDS)),
+    check("delivery_methods_fee_check", sql`${t.feeBani} >= 0`),
+    check("delivery_methods_free_above_check", sql`${t.freeAboveBani} is null or ${t.freeAboveBani} >= 0`),
+    check("delivery_methods_days_check", sql`${t.estimatedDays} is null or ${t.estimatedDays} between 0 and 60`),
+  ],
+);
+
+export interface DeliveryAddress {
+  name: string;
+  phone: string;
+  street: string;
+  city: string;
+  county: string;
+  postalCode: string;
+}
+
+/** The buyer's delivery choice while shopping (one per user), read again at checkout. */
+export const cartDeliveries = pgTable(
+  "cart_deliveries",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    methodId: integer("method_id")
+      .notNull()
+      .references(() => deliveryMethods.id, { onDelete: "cascade" }),
+    /** Courier: the address; locker: name and phone with the locker's name/address in street. */
+    address: jsonb("address").$type<DeliveryAddress>(),
+    sameAsBilling: boolean("same_as_billing").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("cart_deliveries_method_idx").on(t.methodId)],
+);
+
+/** How an order with products reaches the buyer: a snapshot of the method and the fulfilment. */
+export const orderDeliveries = pgTable(
+  "order_deliveries",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    methodId: integer("method_id").references(() => deliveryMethods.id, { onDelete: "set null" }),
+    methodName: text("method_name").notNull(),
+    kind: text("kind").$type<DeliveryKind>().notNull(),
+    feeBani: integer("fee_bani").notNull(),
+    address: jsonb("address").$type<DeliveryAddress>(),
+    status: text("status").$type<FulfilmentStatus>().notNull().default("to_prepare"),
+    courierName: text("courier_name"),
+    awb: text("awb"),
+    trackingUrl: text("tracking_url"),
+    shippedAt: ts("shipped_at"),
+    completedAt: ts("completed_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("order_deliveries_status_idx").on(t.status),
+    index("order_deliveries_method_idx").on(t.methodId),
+    check("order_deliveries_kind_check", inList("kind", DELIVERY_KINDS)),
+    check("order_deliveries_status_check", inList("status", FULFILMENT_STATUSES)),
+    check("order_deliveries_fee_check", sql`${t.feeBani} >= 0`),
+  ],
+);
+
 // ─── Mail outbox ─────────────────────────────────────────────────────────────────────────────
 
 /** Messages queued in the same transaction as the change they announce; a worker sends them. */
@@ -501,10 +668,14 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    /** Files rendered when the message is sent (e.g. `{ kind: "invoice", id }`: the invoice PDF). */
+    attachments: jsonb("attachments").$type<Array<{ kind: "invoice"; id: string }>>().notNull().default([]),
     status: text("status").$type<(typeof MAIL_STATUSES)[number]>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    /** The worker run that holds the row (claimed/sending); checked before sending and when marking sent. */
+    claimToken: uuid("claim_token"),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },
@@ -512,6 +683,124 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     check("mail_outbox_status_check", inList("status", MAIL_STATUSES)),
     check("mail_outbox_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+// ─── Invoices (issue 15) ─────────────────────────────────────────────────────────────────────
+
+export const VAT_MODES = ["payer", "non_payer", "exempt"] as const;
+export type VatMode = (typeof VAT_MODES)[number];
+export const INVOICE_KINDS = ["invoice", "advance", "final", "credit"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const EFACTURA_STATUSES = ["pending", "uploaded"] as const;
+export type EfacturaStatus = (typeof EFACTURA_STATUSES)[number];
+
+/** One row (id 1): the issuer data the admin edits; unset values come from BUSINESS_* config. */
+export const invoiceSettings = pgTable(
+  "invoice_settings",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    cui: text("cui").notNull(),
+    regCom: text("reg_com").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    /** ISO 3166-2:RO code (RO-CT). */
+    county: text("county").notNull(),
+    bank: text("bank").notNull(),
+    iban: text("iban").notNull(),
+    series: text("series").notNull(),
+    vatMode: text("vat_mode").$type<VatMode>().notNull(),
+    /** Standard rate in percent (21 since 1 Aug 2025). */
+    vatRate: integer("vat_rate").notNull(),
+    /** Printed on exempt invoices (e.g. "Scutit de TVA conform art. 292 alin. (2) lit. a) pct. 4 Cod fiscal"). */
+    exemptText: text("exempt_text").notNull().default(""),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("invoice_settings_singleton_check", sql`${t.id} = 1`),
+    check("invoice_settings_vat_mode_check", inList("vat_mode", VAT_MODES)),
+    check("invoice_settings_vat_rate_check", sql`${t.vatRate} between 0 and 100`),
+  ],
+);
+
+/** The next number of each series; locked FOR UPDATE by the transaction that issues. */
+export const invoiceSeries = pgTable(
+  "invoice_series",
+  {
+    series: text("series").primaryKey(),
+    nextNumber: integer("next_number").notNull().default(1),
+  },
+  (t) => [check("invoice_series_next_check", sql`${t.nextNumber} >= 1`)],
+);
+
+/** Issued invoices and credit notes: written once, never updated except the e-Factura status. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One per order and kind (`<order>:invoice`, `<order>:advance`, `<order>:final`, `<invoice>:credit`). */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind").$type<InvoiceKind>().notNull(),
+    series: text("series").notNull(),
+    number: integer("number").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The invoice a credit note cancels, or the advance a final invoice deducts. */
+    referenceInvoiceId: uuid("reference_invoice_id"),
+    issuedOn: date("issued_on").notNull(),
+    issuedAt: ts("issued_at").notNull().defaultNow(),
+    issuer: jsonb("issuer").$type<IssuerSnapshot>().notNull(),
+    buyer: jsonb("buyer").$type<BuyerSnapshot>().notNull(),
+    vatMode: text("vat_mode").$type<VatMode>().notNull(),
+    paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
+    orderReference: text("order_reference").notNull(),
+    currency: text("currency").notNull().default("RON"),
+    netBani: integer("net_bani").notNull(),
+    vatBani: integer("vat_bani").notNull(),
+    totalBani: integer("total_bani").notNull(),
+    efacturaStatus: text("efactura_status").$type<EfacturaStatus>().notNull().default("pending"),
+    /** ANAF's upload index (index de încărcare), entered by the admin after the SPV upload. */
+    efacturaIndex: text("efactura_index"),
+    efacturaAt: ts("efactura_at"),
+  },
+  (t) => [
+    uniqueIndex("invoices_series_number_key").on(t.series, t.number),
+    index("invoices_order_idx").on(t.orderId),
+    index("invoices_user_idx").on(t.userId, t.issuedAt),
+    index("invoices_issued_idx").on(t.issuedOn),
+    check("invoices_kind_check", inList("kind", INVOICE_KINDS)),
+    check("invoices_efactura_check", inList("efactura_status", EFACTURA_STATUSES)),
+    check("invoices_totals_check", sql`${t.netBani} + ${t.vatBani} = ${t.totalBani}`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** UN/ECE Rec 20 (H87 piece, E48 service). */
+    unitCode: text("unit_code").notNull(),
+    /** EN 16931 category: S standard, E exempt, O outside the scope of VAT. */
+    vatCategory: text("vat_category").notNull(),
+    vatRate: integer("vat_rate").notNull(),
+    netBani: integer("net_bani").notNull(),
+    vatBani: integer("vat_bani").notNull(),
+    grossBani: integer("gross_bani").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoice_lines_position_key").on(t.invoiceId, t.position),
+    check("invoice_lines_sum_check", sql`${t.netBani} + ${t.vatBani} = ${t.grossBani}`),
   ],
 );
 
@@ -592,3 +881,20 @@ export const lessonProgressRelations = relations(lessonProgress, ({ one }) => ({
 export const diplomasRelations = relations(diplomas, ({ one }) => ({
   enrollment: one(enrollments, { fields: [diplomas.enrollmentId], references: [enrollments.id] }),
 }));
+
+// ─── Catalogue cache version ─────────────────────────────────────────────────────────────────
+
+/**
+ * One row: a counter that every write to the catalogue tables (courses, price options, products,
+ * legal pages) increments, in the writing transaction, through a statement trigger that also
+ * sends NOTIFY catalogue_changed. App processes keep the catalogue in memory for one version
+ * (app/services/catalogue-cache.server.ts).
+ */
+export const catalogueVersion = pgTable(
+  "catalogue_version",
+  {
+    id: integer("id").primaryKey(),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [check("catalogue_version_single_row", sql`${t.id} = 1`)],
+);

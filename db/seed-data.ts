@@ -3,6 +3,7 @@
  * Amounts are in bani. Image names refer to files in db/seed-assets/.
  */
 import type { CourseContent } from "../app/lib/course-content";
+import { cookieTableText } from "../app/lib/site-cookies";
 
 export interface SeedPriceOption {
   days: number | null;
@@ -298,6 +299,45 @@ export const seedProducts: SeedProduct[] = [
   },
 ];
 
+/** Delivery methods of a new shop (issue 16); the admin changes them in /admin/livrare. */
+export const seedDeliveryMethods: Array<{
+  name: string;
+  kind: "pickup" | "courier" | "locker";
+  description: string;
+  feeBani: number;
+  freeAboveBani: number | null;
+  estimatedDays: number | null;
+  isActive: boolean;
+}> = [
+  {
+    name: "Ridicare personală de la academie",
+    kind: "pickup",
+    description: "{address} · Zilnic, 09:00–18:00. Te anunțăm când comanda este pregătită.",
+    feeBani: 0,
+    freeAboveBani: null,
+    estimatedDays: 1,
+    isActive: true,
+  },
+  {
+    name: "Curier la adresă",
+    kind: "courier",
+    description: "Livrare oriunde în România; primești numărul AWB pe e-mail.",
+    feeBani: 2500,
+    freeAboveBani: 30000,
+    estimatedDays: 3,
+    isActive: true,
+  },
+  {
+    name: "Livrare la easybox / locker",
+    kind: "locker",
+    description: "Scrie numele sau adresa easybox-ului / locker-ului ales.",
+    feeBani: 1500,
+    freeAboveBani: null,
+    estimatedDays: 3,
+    isActive: true,
+  },
+];
+
 const section = (title: string, description: string) => ({ title, description });
 
 export const seedTermsPages: Record<string, Array<{ title: string; description: string }>> = {
@@ -315,11 +355,15 @@ export const seedTermsPages: Record<string, Array<{ title: string; description: 
       "Prețurile sunt exprimate în lei (RON) și includ toate taxele aplicabile. Comanda devine fermă după confirmarea plății. Ne rezervăm dreptul de a corecta erorile evidente de preț, cu informarea ta prealabilă.",
     ),
     section(
-      "4. Proprietate intelectuală",
+      "4. Livrarea produselor",
+      "Produsele comandate se livrează doar în România, prin metoda aleasă în coș: ridicare personală gratuită de la academie ({address}), curier la adresă (25 lei, gratuit peste 300 lei) sau easybox / locker (15 lei). Comanda se expediază după confirmarea plății, iar numărul AWB îl primești pe e-mail și îl vezi în contul tău. Returul produselor este descris în Politica de returnare.",
+    ),
+    section(
+      "5. Proprietate intelectuală",
       "Materialele video, fișele de lucru și textele cursurilor sunt protejate de legea dreptului de autor. Accesul este personal și nu poate fi transmis, înregistrat sau distribuit.",
     ),
     section(
-      "5. Litigii",
+      "6. Litigii",
       "Eventualele neînțelegeri se rezolvă pe cale amiabilă. Dacă nu reușim, te poți adresa ANPC sau instanțelor competente din România.",
     ),
   ],
@@ -340,11 +384,15 @@ export const seedTermsPages: Record<string, Array<{ title: string; description: 
   "politica-returnare": [
     section(
       "Livrarea produselor",
-      "Produsele se livrează prin curier în 2–4 zile lucrătoare oriunde în România sau se ridică de la sediul academiei din Constanța.",
+      "Alegi livrarea în coș: ridicare personală gratuită de la academie ({address}, zilnic 09:00–18:00), curier la adresă (25 lei, gratuit pentru produse de peste 300 lei, 2–3 zile lucrătoare) sau livrare la easybox / locker (15 lei, 2–3 zile lucrătoare). Costul livrării apare separat în coș, în comandă și pe factură. Cursurile nu se livrează.",
     ),
     section(
-      "Dreptul de retragere",
-      "Pentru produse ai la dispoziție 14 zile de la primire pentru a te retrage din contract, fără a invoca un motiv, conform OUG 34/2014. Produsele desigilate din motive de igienă nu pot fi returnate.",
+      "Dreptul de retragere pentru produse",
+      "Ai la dispoziție 14 zile de la primirea produselor pentru a te retrage din contract, fără a invoca un motiv, conform OUG 34/2014. Ne anunți la {email}, apoi trimiți produsele în cel mult 14 zile de la anunț; costul returului îl suporți tu. Îți returnăm prețul produselor și costul livrării standard în cel mult 14 zile de la primirea produselor înapoi.",
+    ),
+    section(
+      "Excepții",
+      "Produsele cosmetice desigilate după livrare (ojă, geluri, uleiuri) nu pot fi returnate din motive de igienă și protecție a sănătății (art. 16 lit. e din OUG 34/2014).",
     ),
     section(
       "Conținutul digital",
@@ -388,6 +436,7 @@ export const seedTermsPages: Record<string, Array<{ title: string; description: 
       "Cookie-uri necesare",
       "Sesiunea de autentificare, mesajele de confirmare și alegerea ta privind cookie-urile. Fără ele site-ul nu funcționează.",
     ),
+    section("Lista cookie-urilor", cookieTableText()),
     section(
       "Cookie-uri de analiză și marketing",
       "Se folosesc doar dacă le accepți din bannerul de cookie-uri. Îți poți schimba oricând alegerea din pagina Politica de cookie-uri.",

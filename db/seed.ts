@@ -12,8 +12,8 @@ import { contentTypeForKey } from "../app/lib/storage-keys";
 import { hashPassword } from "../app/services/password.server";
 import type { StorageBackend } from "../app/services/storage.server";
 import type { Db } from "./client";
-import { coursePriceOptions, courses, lessons, products, termsPages, users } from "./schema";
-import { seedCourses, seedProducts, seedTermsPages } from "./seed-data";
+import { coursePriceOptions, courses, deliveryMethods, lessons, products, termsPages, users } from "./schema";
+import { seedCourses, seedDeliveryMethods, seedProducts, seedTermsPages } from "./seed-data";
 
 /** Fixed timestamp in seed keys so that a second run finds the same objects. */
 const SEED_STAMP = 1735689600000;
@@ -182,6 +182,18 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
         .onConflictDoNothing({ target: termsPages.pageKey })
         .returning({ id: termsPages.id });
       report.created.termsPages += inserted.length;
+    }
+
+    // Delivery methods: only into an empty table (the admin's methods are never touched).
+    const [methods] = await tx.select({ n: count() }).from(deliveryMethods);
+    if (methods.n === 0) {
+      await tx.insert(deliveryMethods).values(
+        seedDeliveryMethods.map((m, position) => ({
+          ...m,
+          description: fillPlaceholders(m.description, config.business),
+          position,
+        })),
+      );
     }
 
     const admin = await tx

@@ -1,25 +1,36 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: performance budgets, measured (DESIGN §9). Starts the production build on a
- * free loopback port with freshly seeded data on the embedded defaults (PGlite in a temporary
- * DATA_DIR, whatever DATABASE_URL says, so runs compare), then runs a bounded load test with
- * autocannon and prints one JSON line per measurement. Options: --duration=<seconds> (default 10), --connections=<n> (10),
- * --no-lighthouse (load test only).
+ * `npm run bench`: server speed and page weight, measured in one run (issue 18, DESIGN §9).
  *
- * Lighthouse 12.8.2 (mobile defaults: simulated slow 4G and a mid-range phone) runs through npx
- * on Debian's Chromium for the main public pages, as a first-time visitor (cookie banner shown).
- * Budgets (issue 3): performance ≥ 98, accessibility 100, LCP ≤ 1.5 s, CLS 0, document ≤ 14 KB
- * compressed, JS ≤ 85 KB compressed. Each line says which budgets a page misses.
+ * Builds once, then for each database starts the site the way production does
+ * (`node scripts/start.mjs`, on a free loopback port, freshly seeded):
+ *  1. PGlite (embedded, one process) in a temporary DATA_DIR;
+ *  2. PostgreSQL, when a server answers (DATABASE_URL's server or postgres://postgres@127.0.0.1:5432):
+ *     a fresh database created for the run and dropped after it, with WEB_CONCURRENCY set to the
+ *     number of cores (the supervisor in `npm start` forks that many workers; the bench reports
+ *     how many it observes).
+ * For the trivial route /robots.txt (the framework's own ceiling) and each content page it prints
+ * req/s, p50, p99, the ratio to /robots.txt (and to nginx serving the same page as a static file,
+ * when nginx is installed), server CPU ms per request, SQL queries per request (counted by the
+ * app, through the test-hooks endpoint; one process only), resident memory idle and after load.
+ * With a logged-in user (the bench registers one and logs in through the real form) it measures
+ * /cont and /cart the same way, and Lighthouse 12.8.2 mobile on those and the public pages.
+ * Then a bundle report: what each hydrated page downloads (public/build, gzipped).
+ *
+ * Options: --duration=<s> (default 8), --connections=<n> (10), --no-lighthouse, --no-postgres.
+ * One JSON line per measurement, then a table. The machine may be shared: compare ratios within
+ * one run rather than absolute numbers between runs.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import postgres from "postgres";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -27,45 +38,76 @@ const arg = (name, fallback) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
   return found ? found.split("=")[1] : fallback;
 };
-const duration = Number(arg("duration", 10));
+const duration = Number(arg("duration", 8));
 const connections = Number(arg("connections", 10));
 const withLighthouse = !process.argv.includes("--no-lighthouse");
+const withPostgres = !process.argv.includes("--no-postgres");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const HOOKS_TOKEN = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
-const BUDGETS = { performance: 98, accessibility: 100, lcpMs: 1500, cls: 0, documentKB: 14, jsKB: 85 };
+const LH_BUDGETS = { performance: 98, accessibility: 100, lcpMs: 1500, cls: 0, documentKB: 14, jsKB: 85 };
+const LH_HYDRATED = { performance: 98, fcpMs: 1200, jsKB: 120, scripts: 12 };
 
-async function lighthouse(url) {
-  const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-  const { stdout } = await promisify(execFile)(
-    "npx",
-    ["--yes", "lighthouse@12.8.2", url, "--output=json", "--output-path=stdout", "--quiet", "--only-categories=performance,accessibility", `--chrome-flags=${flags.join(" ")}`],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  const report = JSON.parse(stdout);
-  const audits = report.audits;
-  const requests = audits["network-requests"]?.details?.items ?? [];
-  const documentBytes = requests.filter((r) => r.resourceType === "Document").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-  const jsBytes = requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-  const result = {
-    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
-    fcpMs: Math.round(audits["first-contentful-paint"].numericValue),
-    lcpMs: Math.round(audits["largest-contentful-paint"].numericValue),
-    tbtMs: Math.round(audits["total-blocking-time"].numericValue),
-    cls: Number(audits["cumulative-layout-shift"].numericValue.toFixed(3)),
-    documentKB: Number((documentBytes / 1024).toFixed(1)),
-    jsKB: Number((jsBytes / 1024).toFixed(1)),
-    requests: requests.length,
-  };
-  const misses = [];
-  if (result.performance < BUDGETS.performance) misses.push("performance");
-  if (result.accessibility < BUDGETS.accessibility) misses.push("accessibility");
-  if (result.lcpMs > BUDGETS.lcpMs) misses.push("LCP");
-  if (result.cls > BUDGETS.cls) misses.push("CLS");
-  if (result.documentKB > BUDGETS.documentKB) misses.push("document size");
-  if (result.jsKB > BUDGETS.jsKB) misses.push("JS size");
-  return { ...result, withinBudget: misses.length === 0, misses };
+const emit = (record) => console.log(JSON.stringify(record));
+const rows = [];
+
+// ─── Processes: CPU and memory of the server's process tree ────────────────────────────────
+
+function childrenOf(pid) {
+  const found = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) === pid) found.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return found;
 }
+
+function tree(pid) {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...childrenOf(all[i]));
+  return all;
+}
+
+function cpuTicks(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    } catch {
+      // gone
+    }
+  }
+  return ticks;
+}
+
+function memoryKB(pids, field = "VmRSS") {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      const match = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:\\s+(\\d+)`));
+      if (match) kb += Number(match[1]);
+    } catch {
+      // gone
+    }
+  }
+  return kb;
+}
+
+/** Serving processes: node processes of the tree with no children of their own (the workers). */
+function workers(pid) {
+  return tree(pid).filter((p) => childrenOf(p).length === 0);
+}
+
+// ─── Helpers ────────────────────────────────────────────────────────────────────────────────
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -78,87 +120,404 @@ function freePort() {
   });
 }
 
-async function waitForHealth(base, child, timeoutMs = 120_000) {
+async function waitFor(url, child, timeoutMs = 180_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${base}/healthz`);
+      const response = await fetch(url);
       if (response.ok) return Date.now() - started;
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error("server did not become healthy");
+  throw new Error(`${url} did not answer`);
 }
 
-const emit = (record) => console.log(JSON.stringify(record));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
-  stdio: ["ignore", "ignore", "ignore"],
-  env: { ...process.env, NODE_ENV: "production" },
-});
-if (build.status !== 0) throw new Error("remix build failed");
+/** One Lighthouse run; a run Lighthouse itself gives up on (e.g. NO_NAVSTART on a starved CPU) is reported, not fatal. */
+async function lighthouse(url, cookie) {
+  try {
+    return await lighthouseRun(url, cookie);
+  } catch (error) {
+    const message = String(error?.stderr ?? error?.message ?? error).match(/Runtime error encountered: (.*)/)?.[1] ?? "Lighthouse failed";
+    return { finalUrl: url, error: message, performance: 0, accessibility: 0, fcpMs: 0, lcpMs: 0, tbtMs: 0, cls: 0, documentKB: 0, jsKB: 0, scriptRequests: 0, requests: 0 };
+  }
+}
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-bench-"));
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: {
+async function lighthouseRun(url, cookie) {
+  const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+  const args = ["--yes", "lighthouse@12.8.2", url, "--output=json", "--output-path=stdout", "--quiet", "--only-categories=performance,accessibility", `--chrome-flags=${flags.join(" ")}`];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  const { stdout } = await promisify(execFile)("npx", args, {
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(stdout);
+  const audits = report.audits;
+  const requests = audits["network-requests"]?.details?.items ?? [];
+  const documentBytes = requests.filter((r) => r.resourceType === "Document").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const scripts = requests.filter((r) => r.resourceType === "Script");
+  const jsBytes = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    finalUrl: report.finalDisplayedUrl,
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: Math.round(audits["first-contentful-paint"].numericValue),
+    lcpMs: Math.round(audits["largest-contentful-paint"].numericValue),
+    tbtMs: Math.round(audits["total-blocking-time"].numericValue),
+    cls: Number(audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+    documentKB: Number((documentBytes / 1024).toFixed(1)),
+    jsKB: Number((jsBytes / 1024).toFixed(1)),
+    scriptRequests: scripts.length,
+    requests: requests.length,
+  };
+}
+
+// ─── The site ───────────────────────────────────────────────────────────────────────────────
+
+async function startSite({ databaseUrl, concurrency }) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-bench-"));
+  const env = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl ?? "",
     PUBLIC_URL: base,
     ADMIN_PASSWORD: "Bench-Parola1!",
+    SESSION_SECRET: "bench-session-secret-0123456789abcdefghij",
+    TEST_HOOKS_TOKEN: HOOKS_TOKEN,
+    // Many requests from one address: the bench's own login must not hit the per-IP limit.
+    RATE_LIMIT_LOGIN_MAX: "1000",
     LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-try {
-  const startupMs = await waitForHealth(base, server);
-  emit({ metric: "startup", database: "pglite", ms: startupMs });
-
-  /** The first detail page a list links to (the seed's ids are not assumed). */
-  const firstLink = async (list, prefix) => {
-    const html = await fetch(base + list).then((r) => r.text());
-    const match = html.match(new RegExp(`href="(${prefix}\\d+)"`));
-    if (!match) throw new Error(`no ${prefix} link on ${list}`);
-    return match[1];
   };
+  if (concurrency) env.WEB_CONCURRENCY = String(concurrency);
+  else delete env.WEB_CONCURRENCY;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const startupMs = await waitFor(`${base}/healthz`, child);
+  return {
+    base,
+    child,
+    startupMs,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
-  if (withLighthouse) {
-    const physical = await firstLink("/cursuri", "/cursuri/curs/");
-    const online = await firstLink("/cursuri-online", "/cursuri-online/curs/");
-    for (const page of ["/", "/cursuri", physical, online, "/produse"]) {
-      emit({ metric: "lighthouse", page, ...(await lighthouse(base + page)) });
-    }
-  }
+async function hook(base, op, body = {}) {
+  const response = await fetch(`${base}/api/test-hooks/${op}`, {
+    method: "POST",
+    headers: { "X-Test-Hooks-Token": HOOKS_TOKEN, "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`test hook ${op}: ${response.status}`);
+  return response.json();
+}
 
-  const pages = ["/", "/cursuri"];
+/** Registers a user (fixture) and logs in through the real login form: the session cookie. */
+async function logIn(base) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "Bench-Parola1!";
+  await hook(base, "user", { email, password, name: "Cursantă Bench" });
+  const response = await fetch(`${base}/autentificare`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email, password, redirectTo: "/cont" }),
+  });
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const session = cookies.find((c) => c.startsWith("__session="));
+  if (!session) throw new Error(`login failed: ${response.status}`);
+  // A course in the cart (a seeded title), so /cart renders its full form.
+  await hook(base, "addToCart", { email, items: [{ title: "Curs de bază – Tehnician manichiură" }] }).catch(() => {});
+  return session;
+}
+
+/** The first detail page a list links to (the seed's ids are not assumed). */
+async function firstLink(base, list, prefix) {
+  const html = await fetch(base + list).then((r) => r.text());
+  const match = html.match(new RegExp(`href="(${prefix}\\d+)"`));
+  if (!match) throw new Error(`no ${prefix} link on ${list}`);
+  return match[1];
+}
+
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    requests: result.requests.total,
+    reqPerSec: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Load on each page; CPU of the whole server tree; queries counted by the app (one process). */
+async function measurePages(site, label, pages, { cookie, nginx, dbPids } = {}) {
+  const headers = cookie ? { Cookie: cookie } : {};
+  const singleProcess = workers(site.child.pid).length === 1;
+  let trivial = null;
   for (const page of pages) {
-    // Warm up (first render compiles nothing, but fills caches fairly for every page).
-    await fetch(base + page).then((r) => r.arrayBuffer());
-    const result = await autocannon({ url: base + page, connections, duration });
-    emit({
+    await fetch(site.base + page, { headers }).then((r) => r.arrayBuffer());
+    const pids = tree(site.child.pid);
+    const queries = async () => (singleProcess ? ((await hook(site.base, "queries").catch(() => null))?.queries ?? null) : null);
+    const before = { cpu: cpuTicks(pids) + cpuTicks(dbPids?.() ?? []), queries: await queries() };
+    const result = await load(site.base + page, headers);
+    const after = { cpu: cpuTicks(pids) + cpuTicks(dbPids?.() ?? []), queries: await queries() };
+    if (page === "/robots.txt") trivial = result.reqPerSec;
+    const record = {
       metric: "load",
+      setup: label,
       page,
+      user: cookie ? "logged in" : "guest",
       connections,
       seconds: duration,
-      requests: result.requests.total,
-      reqPerSec: Math.round(result.requests.average),
-      p50ms: result.latency.p50,
-      p99ms: result.latency.p99,
-      errors: result.errors,
-      non2xx: result.non2xx,
-    });
+      ...result,
+      toRobots: trivial ? Number((result.reqPerSec / trivial).toFixed(2)) : null,
+      toNginx: nginx ? Number((result.reqPerSec / nginx).toFixed(3)) : null,
+      cpuMsPerRequest: Number((((after.cpu - before.cpu) * 1000) / CLK_TCK / Math.max(1, result.requests)).toFixed(2)),
+      // The two hook calls are queries-free; the warm-up request is not in the window.
+      queriesPerRequest: before.queries === null || after.queries === null ? null : Number(((after.queries - before.queries) / Math.max(1, result.requests)).toFixed(2)),
+    };
+    emit(record);
+    rows.push(record);
   }
-} finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function memory(site, label, moment, dbPids) {
+  const pids = tree(site.child.pid);
+  const record = {
+    metric: "memory",
+    setup: label,
+    moment,
+    appRssMB: Number((memoryKB(pids) / 1024).toFixed(1)),
+    // PostgreSQL backends serving the app: private memory only (shared buffers are the server's).
+    databaseRssAnonMB: dbPids ? Number((memoryKB(dbPids(), "RssAnon") / 1024).toFixed(1)) : null,
+  };
+  emit(record);
+  rows.push(record);
+}
+
+// ─── nginx: the machine's ceiling for a static page ─────────────────────────────────────────
+
+async function nginxCeiling(html) {
+  const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  if (!nginx) return null;
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "academy-bench-nginx-"));
+  const port = await freePort();
+  fs.mkdirSync(path.join(prefix, "html"));
+  fs.mkdirSync(path.join(prefix, "logs"));
+  fs.writeFileSync(path.join(prefix, "html", "index.html"), html);
+  fs.writeFileSync(
+    path.join(prefix, "nginx.conf"),
+    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes ${os.cpus().length};
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/tmp; proxy_temp_path ${prefix}/tmp; fastcgi_temp_path ${prefix}/tmp;
+  uwsgi_temp_path ${prefix}/tmp; scgi_temp_path ${prefix}/tmp;
+  server { listen 127.0.0.1:${port}; root ${prefix}/html; }
+}
+`,
+  );
+  const child = spawn(nginx, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/index.html`, child, 10_000);
+    const result = await load(`http://127.0.0.1:${port}/index.html`);
+    const record = { metric: "load", setup: "nginx", page: "static copy of /", connections, seconds: duration, ...result };
+    emit(record);
+    rows.push(record);
+    return result.reqPerSec;
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }
+}
+
+// ─── Bundle report ──────────────────────────────────────────────────────────────────────────
+
+/** What a page's HTML makes the browser download: script files and their gzipped sizes. */
+async function bundleReport(base, page, cookie) {
+  const html = await fetch(base + page, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.text());
+  const urls = new Set();
+  for (const match of html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/build\/[^"']+\.js)["']/g)) urls.add(match[1]);
+  let raw = 0;
+  let gzip = 0;
+  const files = [];
+  for (const url of urls) {
+    const file = path.join(root, "public", url);
+    if (!fs.existsSync(file)) continue;
+    const body = fs.readFileSync(file);
+    const gz = gzipSync(body, { level: 6 }).length;
+    raw += body.length;
+    gzip += gz;
+    files.push({ file: url.replace("/build/", ""), gzipKB: Number((gz / 1024).toFixed(1)) });
+  }
+  files.sort((a, b) => b.gzipKB - a.gzipKB);
+  const record = {
+    metric: "bundle",
+    page,
+    scripts: files.length,
+    rawKB: Number((raw / 1024).toFixed(1)),
+    gzipKB: Number((gzip / 1024).toFixed(1)),
+    withinBudget: files.length <= LH_HYDRATED.scripts && gzip / 1024 <= LH_HYDRATED.jsKB,
+    largest: files.slice(0, 5),
+  };
+  emit(record);
+  rows.push(record);
+}
+
+// ─── PostgreSQL: a fresh database for the run ───────────────────────────────────────────────
+
+async function freshPostgres() {
+  const serverUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = postgres(serverUrl, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await admin`select 1`;
+  } catch {
+    await admin.end({ timeout: 1 }).catch(() => {});
+    return null;
+  }
+  const name = `academy_bench_${process.pid}_${Date.now()}`;
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    /** PostgreSQL backend processes connected to this database (for CPU and memory). */
+    async pids() {
+      const rows = await admin`select pid from pg_stat_activity where datname = ${name}`;
+      return rows.map((r) => r.pid);
+    },
+    async drop() {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`).catch(() => {});
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+// ─── The run ────────────────────────────────────────────────────────────────────────────────
+
+const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, NODE_ENV: "production" },
+});
+if (build.status !== 0) throw new Error("remix build failed");
+
+const guestPages = ["/robots.txt", "/", "/cursuri", "/cursuri-online", null, "/produse"];
+const userPages = ["/robots.txt", "/cont", "/cart"];
+let nginx = null;
+
+async function suite(label, { databaseUrl, concurrency, dbPids }) {
+  const site = await startSite({ databaseUrl, concurrency });
+  try {
+    const observed = workers(site.child.pid).length;
+    emit({ metric: "startup", setup: label, ms: site.startupMs, workersRequested: concurrency ?? null, workersObserved: observed });
+    rows.push({ metric: "startup", setup: label, ms: site.startupMs, workersObserved: observed });
+    await sleep(1000);
+    let pgPids = [];
+    const refreshDbPids = dbPids
+      ? async () => {
+          pgPids = await dbPids();
+        }
+      : async () => {};
+    await refreshDbPids();
+    memory(site, label, "idle", dbPids ? () => pgPids : null);
+    const pages = [...guestPages];
+    pages[pages.indexOf(null)] = await firstLink(site.base, "/cursuri", "/cursuri/curs/");
+    if (nginx === null && !label.startsWith("PostgreSQL")) {
+      const html = await fetch(site.base + "/").then((r) => r.text());
+      nginx = (await nginxCeiling(html)) ?? undefined;
+    }
+    await measurePages(site, label, pages, { nginx, dbPids: dbPids ? () => pgPids : null });
+    const cookie = await logIn(site.base);
+    await refreshDbPids();
+    await measurePages(site, label, userPages, { cookie, nginx, dbPids: dbPids ? () => pgPids : null });
+    await refreshDbPids();
+    memory(site, label, "after load", dbPids ? () => pgPids : null);
+    if (label === "PGlite") {
+      for (const page of ["/cont", "/cart"]) await bundleReport(site.base, page, cookie);
+      const online = await firstLink(site.base, "/cursuri-online", "/cursuri-online/curs/");
+      await bundleReport(site.base, online, null);
+      if (withLighthouse) {
+        const physical = pages[4];
+        for (const page of ["/", "/cursuri", physical, online, "/produse"]) {
+          const result = await lighthouse(site.base + page);
+          const misses = [];
+          if (result.error) misses.push(result.error);
+          if (result.performance < LH_BUDGETS.performance) misses.push("performance");
+          if (result.accessibility < LH_BUDGETS.accessibility) misses.push("accessibility");
+          if (result.lcpMs > LH_BUDGETS.lcpMs) misses.push("LCP");
+          if (result.cls > LH_BUDGETS.cls) misses.push("CLS");
+          if (result.documentKB > LH_BUDGETS.documentKB) misses.push("document size");
+          if (result.jsKB > LH_BUDGETS.jsKB) misses.push("JS size");
+          const record = { metric: "lighthouse", page, user: "guest", ...result, misses };
+          emit(record);
+          rows.push(record);
+        }
+        for (const page of ["/cont", "/cart"]) {
+          const result = await lighthouse(site.base + page, cookie);
+          const misses = [];
+          if (result.performance < LH_HYDRATED.performance) misses.push("performance");
+          if (result.fcpMs > LH_HYDRATED.fcpMs) misses.push("FCP");
+          if (result.jsKB > LH_HYDRATED.jsKB) misses.push("JS size");
+          if (result.scriptRequests > LH_HYDRATED.scripts) misses.push("script requests");
+          if (result.error) misses.push(result.error);
+          else if (!result.finalUrl.endsWith(page)) misses.push(`not logged in (${result.finalUrl})`);
+          const record = { metric: "lighthouse", page, user: "logged in", ...result, misses };
+          emit(record);
+          rows.push(record);
+        }
+      }
+    }
+  } finally {
+    await site.stop();
+  }
+}
+
+await suite("PGlite", {});
+if (withPostgres) {
+  const pg = await freshPostgres();
+  if (!pg) emit({ metric: "skipped", setup: "PostgreSQL", reason: "no PostgreSQL server answers" });
+  else {
+    const cores = os.cpus().length;
+    try {
+      await suite(`PostgreSQL ×${cores}`, { databaseUrl: pg.url, concurrency: cores, dbPids: () => pg.pids() });
+    } finally {
+      await pg.drop();
+    }
+  }
+}
+
+// ─── Summary table ──────────────────────────────────────────────────────────────────────────
+
+console.log("\n| setup | page | user | req/s | p50 ms | p99 ms | ÷ robots | ÷ nginx | CPU ms/req | queries/req |");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
+for (const r of rows.filter((r) => r.metric === "load")) {
+  const cell = (v) => (v === null || v === undefined ? "–" : v);
+  console.log(`| ${r.setup} | ${r.page} | ${cell(r.user)} | ${r.reqPerSec} | ${r.p50ms} | ${r.p99ms} | ${cell(r.toRobots)} | ${cell(r.toNginx)} | ${cell(r.cpuMsPerRequest)} | ${cell(r.queriesPerRequest)} |`);
+}
+for (const r of rows.filter((r) => r.metric === "startup")) console.log(`startup ${r.setup}: ${r.ms} ms, ${r.workersObserved} serving process(es)`);
+for (const r of rows.filter((r) => r.metric === "memory")) {
+  console.log(`memory ${r.setup} ${r.moment}: app ${r.appRssMB} MB RSS${r.databaseRssAnonMB === null ? "" : `, PostgreSQL backends ${r.databaseRssAnonMB} MB private`}`);
+}
+for (const r of rows.filter((r) => r.metric === "bundle")) console.log(`bundle ${r.page}: ${r.scripts} scripts, ${r.gzipKB} KB gzipped (${r.rawKB} KB raw)`);
+for (const r of rows.filter((r) => r.metric === "lighthouse")) {
+  console.log(`lighthouse ${r.page} (${r.user}): perf ${r.performance}, a11y ${r.accessibility}, FCP ${r.fcpMs} ms, LCP ${r.lcpMs} ms, JS ${r.jsKB} KB in ${r.scriptRequests} scripts${r.misses.length ? ` — misses: ${r.misses.join(", ")}` : ""}`);
 }

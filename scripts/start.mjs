@@ -1,10 +1,23 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds when the build is missing or older than the sources, then serves it with
- * @remix-run/serve. The server build opens the database, migrates and seeds an empty one before
- * it listens. SIGTERM/SIGINT are passed on, and this process exits with the server's code.
+ * `npm start`: builds when the build is missing or older than the sources, then supervises the
+ * HTTP workers (scripts/server.mjs) with Node's `cluster`: they share the port, and a worker that
+ * dies is replaced at once (the log says why it died). With DATABASE_URL there are
+ * WEB_CONCURRENCY workers (default: the CPU cores); with the embedded PGlite exactly one (a PGlite
+ * folder has one owner). Five deaths within 60 s stop everything with exit code 1 (a crash loop,
+ * e.g. a broken build or configuration, must not spin); a worker that fails before the first one
+ * ever listened stops start-up with its exit code. With PostgreSQL one extra warm spare waits
+ * (loaded, connected, not listening) and takes over within milliseconds when a worker dies;
+ * SPARE_WORKER=0 turns it off. SIGTERM/SIGINT: every worker drains (see
+ * server.mjs) and this process exits 0 when all of them stopped cleanly, 1 otherwise.
+ *
+ * Each worker opens the database and applies pending migrations under a PostgreSQL advisory
+ * lock at start (db/client.ts withStartupLock): the first one migrates and seeds, the others wait
+ * for the lock and find nothing to do. The supervisor itself never touches the database.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
+import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,7 +47,7 @@ function buildIsStale() {
 }
 
 if (buildIsStale()) {
-  console.log("Building the site (remix build)…");
+  console.log("[supervisor] building the site (remix build)…");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
@@ -42,12 +55,123 @@ if (buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(
-  process.execPath,
-  [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), buildFile],
-  { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
-);
-for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
-  process.on(signal, () => child.kill(signal));
+const CRASH_LIMIT = 5;
+const CRASH_WINDOW_MS = 60_000;
+
+const requested = Number(process.env.WEB_CONCURRENCY);
+const workerCount = !process.env.DATABASE_URL
+  ? 1
+  : Number.isInteger(requested) && requested > 0
+    ? requested
+    : os.availableParallelism();
+if (!process.env.DATABASE_URL && requested > 1) {
+  say(`WEB_CONCURRENCY=${requested} ignored: the embedded database (no DATABASE_URL) has one owner, so one worker`);
 }
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+function say(message) {
+  console.log(`[supervisor] ${message}`);
+}
+
+cluster.setupPrimary({ exec: path.join(root, "scripts", "server.mjs") });
+const env = { NODE_ENV: "production", ...process.env };
+const reasons = new Map(); // worker id → why it said it dies
+const listening = new Set();
+let everListened = false;
+let stopping = false;
+let exitCode = 0;
+const deaths = [];
+
+// With PostgreSQL one warm spare waits, loaded and connected, and takes over the moment a worker
+// dies (a cold start takes seconds on a busy machine). PGlite has one owner: no spare.
+const useSpare = Boolean(process.env.DATABASE_URL) && process.env.SPARE_WORKER !== "0";
+let spare; // { worker, ready }
+
+function fork(asSpare = false) {
+  const worker = cluster.fork(asSpare ? { ...env, ACADEMY_SPARE: "1" } : env);
+  if (asSpare) spare = { worker, ready: false };
+  worker.on("message", (message) => {
+    if (message && message.type === "fatal") reasons.set(worker.id, message.reason);
+    if (message && message.type === "ready" && spare?.worker === worker) spare.ready = true;
+  });
+  return worker;
+}
+
+/** Replaces a dead worker: the ready spare starts serving at once (and a new spare is made). */
+function replace() {
+  if (spare?.ready) {
+    spare.worker.send({ type: "serve" });
+    spare = undefined;
+    fork(true);
+    return "the spare took over";
+  }
+  fork();
+  return "starting a new one";
+}
+
+cluster.on("listening", (worker) => {
+  listening.add(worker.id);
+  if (!everListened) say(`${workerCount} worker${workerCount === 1 ? "" : "s"} (${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PGlite"})`);
+  everListened = true;
+});
+
+cluster.on("exit", (worker, code, signal) => {
+  const served = listening.delete(worker.id);
+  const why = reasons.get(worker.id) ?? (signal ? `killed by ${signal}` : `exit code ${code}`);
+  reasons.delete(worker.id);
+  if (stopping) {
+    // A worker (the spare) still starting when the signal came dies of it: nothing was lost.
+    const stoppedWhileStarting = !served && signal === "SIGTERM";
+    if (code !== 0 && !stoppedWhileStarting) exitCode = 1;
+    if (Object.keys(cluster.workers ?? {}).length === 0) {
+      say(exitCode === 0 ? "all workers stopped cleanly" : "stopped (a worker had to be forced or failed)");
+      process.exit(exitCode);
+    }
+    return;
+  }
+  if (!everListened && !served && spare?.worker !== worker) {
+    say(`a worker failed during start-up (${why}); stopping`);
+    stopAll(typeof code === "number" && code !== 0 ? code : 1);
+    return;
+  }
+  const now = Date.now();
+  deaths.push(now);
+  while (deaths.length && deaths[0] < now - CRASH_WINDOW_MS) deaths.shift();
+  if (deaths.length >= CRASH_LIMIT) {
+    say(`worker ${worker.process.pid} died (${why}); ${deaths.length} deaths within ${CRASH_WINDOW_MS / 1000} s: crash loop, stopping the site`);
+    stopAll(1);
+    return;
+  }
+  if (spare?.worker === worker) {
+    spare = undefined;
+    say(`the spare worker ${worker.process.pid} died (${why}); starting a new spare`);
+    fork(true);
+    return;
+  }
+  say(`worker ${worker.process.pid} died (${why}); ${replace()}`);
+});
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  const workers = Object.values(cluster.workers ?? {});
+  if (workers.length === 0) process.exit(code);
+  for (const worker of workers) worker.process.kill("SIGTERM");
+}
+
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    say(`${signal}: stopping the workers`);
+    stopAll(0);
+    // Workers bound their own drain (10 s); never outlive them by much.
+    setTimeout(() => {
+      say("workers did not stop in time; killing them");
+      for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }, (Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000) + 5_000).unref();
+  });
+}
+
+for (let i = 0; i < workerCount; i++) fork();
+if (useSpare) fork(true);

@@ -10,3 +10,14 @@ export const privateHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }
   }
   return headers;
 };
+
+/**
+ * Data requests (single fetch `.data`, also redirects): a response no route headers function
+ * gave a Cache-Control is treated as personal, and every one varies on the cookie.
+ */
+export function privateByDefault(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  const vary = headers.get("Vary");
+  if (!vary) headers.set("Vary", "Cookie");
+  else if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(vary)) headers.set("Vary", `${vary}, Cookie`);
+}

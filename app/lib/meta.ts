@@ -15,3 +15,10 @@ export function errorPageMeta(status: number) {
   const title = status === 404 ? "Pagina nu a fost găsită" : status === 403 ? "Acces interzis" : "A apărut o eroare";
   return [{ title }, { name: "robots", content: "noindex" }];
 }
+
+/** The error page's meta when the route failed (`error` from the meta arguments), else null. */
+export function errorMetaFor(error: unknown) {
+  if (!error) return null;
+  const status = typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : 500;
+  return errorPageMeta(status);
+}

@@ -88,18 +88,20 @@ export interface CartTotals {
   fullBani: number;
   /** Paid at the course (advance-only lines). */
   balanceBani: number;
+  /** Delivery fee of the products (included in dueNowBani and fullBani). */
+  shippingBani: number;
 }
 
-export function cartTotals(lines: readonly PricedLine[]): CartTotals {
+export function cartTotals(lines: readonly PricedLine[], shippingBani = 0): CartTotals {
   const byCategory: Record<Category, number> = { physical: 0, online: 0, product: 0 };
-  let dueNowBani = 0;
-  let fullBani = 0;
+  let dueNowBani = shippingBani;
+  let fullBani = shippingBani;
   for (const line of lines) {
     byCategory[line.category] += line.dueNowBani;
     dueNowBani += line.dueNowBani;
     fullBani += line.fullBani;
   }
-  return { byCategory, dueNowBani, fullBani, balanceBani: fullBani - dueNowBani };
+  return { byCategory, dueNowBani, fullBani, balanceBani: fullBani - dueNowBani, shippingBani };
 }
 
 /** Romanian count with its noun: 1 zi, 5 zile, 20 de zile, 101 zile, 120 de zile. */

@@ -36,14 +36,26 @@ export function hydrationMode(matches: ReadonlyArray<{ handle?: unknown }>): Hyd
 /**
  * The inline script that starts a `hydrate: "on-interaction"` page: on the first interaction it
  * puts the scripts held in `<template id="app-scripts">` where the template stands (cloned, so
- * they run; with this script's CSP nonce), then removes the template and itself, leaving the
- * DOM exactly as React rendered it on the server so hydration matches.
+ * they run; with this script's CSP nonce), hands them the single-fetch data chunks that arrived
+ * meanwhile, then removes the template and itself, leaving the DOM exactly as React rendered
+ * it on the server so hydration matches.
  */
 export const START_ON_INTERACTION = `(function () {
   var template = document.getElementById("app-scripts");
   var self = document.currentScript;
   if (!template || !self) return;
   var nonce = self.nonce;
+  // Single fetch sends the page's data in inline scripts that run as the page arrives
+  // (window.__remixContext.streamController.enqueue); the app's stream does not exist yet,
+  // so the chunks are held and handed to it once its scripts have run.
+  var held = [];
+  var closed = false;
+  window.__remixContext = {
+    streamController: {
+      enqueue: function (chunk) { held.push(chunk); },
+      close: function () { closed = true; },
+    },
+  };
   var events = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"];
   var options = { capture: true, passive: true };
   function start() {
@@ -51,6 +63,9 @@ export const START_ON_INTERACTION = `(function () {
     var scripts = document.importNode(template.content, true);
     scripts.querySelectorAll("script").forEach(function (script) { script.nonce = nonce; });
     template.parentNode.insertBefore(scripts, template);
+    var controller = window.__remixContext.streamController;
+    held.forEach(function (chunk) { controller.enqueue(chunk); });
+    if (closed) controller.close();
     template.remove();
     self.remove();
   }

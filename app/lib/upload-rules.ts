@@ -1,8 +1,8 @@
 /**
  * What the admin may upload (SPEC §5 uploads, §7 Media): images for course covers and
  * products, videos and PDFs for lessons. Pure and shared: the browser uploader checks the
- * declared type before asking for an upload URL, the server checks it again and sniffs the
- * first bytes of what was actually stored (a declared type is only a claim).
+ * declared type before asking for an upload URL, the server checks it again and verifies the
+ * container of what was actually stored (lib/media-check.ts: a declared type is only a claim).
  */
 import type { StorageFolder } from "./storage-keys";
 
@@ -23,10 +23,13 @@ export function kindForFolder(folder: StorageFolder): UploadKind {
   return "image";
 }
 
-/** Declared types accepted per kind (no SVG: it can carry scripts). */
+/**
+ * Declared types accepted per kind: exactly the types media-check.ts can verify. No SVG or HTML
+ * (they can carry scripts), no GIF, QuickTime or Matroska.
+ */
 export const ACCEPTED_TYPES: Record<UploadKind, readonly string[]> = {
-  image: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"],
-  video: ["video/mp4", "video/webm", "video/quicktime", "video/x-m4v"],
+  image: ["image/jpeg", "image/png", "image/webp", "image/avif"],
+  video: ["video/mp4", "video/webm"],
   pdf: ["application/pdf"],
 };
 
@@ -39,8 +42,8 @@ export const ACCEPT_ATTRIBUTE: Record<UploadKind, string> = {
 
 export const UPLOAD_MESSAGES = {
   wrongType: {
-    image: "Fișierul trebuie să fie o imagine (JPEG, PNG, WebP, GIF sau AVIF).",
-    video: "Fișierul trebuie să fie un video (MP4, MOV sau WebM).",
+    image: "Fișierul trebuie să fie o imagine (JPEG, PNG, WebP sau AVIF).",
+    video: "Fișierul trebuie să fie un video (MP4 sau WebM).",
     pdf: "Fișierul trebuie să fie un document PDF.",
   },
   tooLarge: (maxBytes: number) => `Fișierul este prea mare (maximum ${formatBytes(maxBytes)}).`,
@@ -87,51 +90,8 @@ export function isAcceptedType(kind: UploadKind, contentType: string): boolean {
   return ACCEPTED_TYPES[kind].includes(type);
 }
 
-/** How many bytes the sniffer needs. */
+/** How many bytes of a form file are kept in memory while it is written to disk. */
 export const SNIFF_BYTES = 64;
-
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
-
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((value, i) => bytes[offset + i] === value);
-
-/**
- * The real type of a file from its first bytes (magic numbers), or null when unknown:
- * JPEG, PNG, GIF, WebP, AVIF; MP4/MOV (ISO base media "ftyp" box, or QuickTime atoms); WebM
- * (EBML header); PDF ("%PDF-").
- */
-export function sniffType(bytes: Uint8Array): string | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
-  if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return "image/gif";
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return "image/webp";
-  if (ascii(bytes, 0, 5) === "%PDF-") return "application/pdf";
-  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return "video/webm";
-  const box = ascii(bytes, 4, 4);
-  if (box === "ftyp") {
-    const brand = ascii(bytes, 8, 4);
-    if (brand === "avif" || brand === "avis") return "image/avif";
-    if (brand === "qt  ") return "video/quicktime";
-    return "video/mp4";
-  }
-  if (["moov", "mdat", "wide", "free", "skip"].includes(box)) return "video/quicktime";
-  return null;
-}
-
-/** The kind a sniffed type belongs to. */
-export function kindOfType(type: string | null): UploadKind | null {
-  if (!type) return null;
-  if (type.startsWith("image/")) return "image";
-  if (type.startsWith("video/")) return "video";
-  if (type === "application/pdf") return "pdf";
-  return null;
-}
-
-/** Declared type allowed and the bytes really of that kind. */
-export function contentMatchesKind(kind: UploadKind, firstBytes: Uint8Array): boolean {
-  return kindOfType(sniffType(firstBytes)) === kind;
-}
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024 * 1024)).toLocaleString("ro-RO", { maximumFractionDigits: 1 })} GB`;

@@ -18,6 +18,9 @@ import {
   type LinePrice,
 } from "~/lib/pricing";
 import { imageUrl } from "~/services/storage.server";
+import { deliveryFee, getCartDelivery, type CartDelivery } from "~/models/delivery.server";
+import { STOCK_MESSAGES } from "~/models/product.server";
+import { QUANTITY_MESSAGES } from "~/lib/validation/delivery";
 
 export const CART_MESSAGES = {
   physicalAdded: "Curs adăugat în coș!",
@@ -25,6 +28,7 @@ export const CART_MESSAGES = {
   productAdded: "Produs adăugat în coș!",
   updated: "Coșul a fost actualizat!",
   productAlreadyInCart: "Produsul este deja în coș.",
+  outOfStock: "Stoc epuizat: produsul nu poate fi adăugat în coș.",
   physicalFailed: "Eroare.",
   onlineFailed: "Eroare la adăugarea în coș.",
   courseUnavailable: "Cursul nu mai este disponibil.",
@@ -129,17 +133,19 @@ export async function addCourseToCart(userId: string, input: AddCourseInput): Pr
   };
 }
 
-export async function addProductToCart(userId: string, productId: number): Promise<CartResult> {
+export async function addProductToCart(userId: string, productId: number, quantity = 1): Promise<CartResult> {
   const db = getDb();
   const [product] = await db
-    .select({ id: products.id })
+    .select({ id: products.id, stock: products.stock })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.isPublished, true)))
     .limit(1);
   if (!product) return { ok: false, status: 404, message: CART_MESSAGES.productUnavailable };
+  if (product.stock !== null && product.stock < 1) return { ok: false, status: 409, message: CART_MESSAGES.outOfStock };
+  const units = Math.max(1, product.stock === null ? quantity : Math.min(quantity, product.stock));
   const inserted = await db
     .insert(cartLines)
-    .values({ userId, category: "product", productId: product.id })
+    .values({ userId, category: "product", productId: product.id, quantity: units })
     .onConflictDoNothing({
       target: [cartLines.userId, cartLines.productId],
       where: sql`${cartLines.productId} is not null`,
@@ -148,6 +154,21 @@ export async function addProductToCart(userId: string, productId: number): Promi
   return inserted.length
     ? { ok: true, updated: false, message: CART_MESSAGES.productAdded }
     : { ok: true, updated: true, message: CART_MESSAGES.productAlreadyInCart };
+}
+
+/** Sets the number of units of one of the user's product lines, bounded by the stock. */
+export async function setCartLineQuantity(userId: string, lineId: string, quantity: number): Promise<CartResult> {
+  const db = getDb();
+  const [row] = await db
+    .select({ id: cartLines.id, stock: products.stock })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId), eq(cartLines.category, "product")))
+    .limit(1);
+  if (!row) return { ok: false, status: 404, message: QUANTITY_MESSAGES.notFound };
+  if (row.stock !== null && quantity > row.stock) return { ok: false, status: 409, message: QUANTITY_MESSAGES.notEnough(row.stock) };
+  await db.update(cartLines).set({ quantity, updatedAt: new Date() }).where(eq(cartLines.id, row.id));
+  return { ok: true, updated: true, message: QUANTITY_MESSAGES.updated };
 }
 
 /** What the user already has in the cart for these courses (detail and list pages). */
@@ -192,8 +213,12 @@ export interface CartLineView extends LinePrice {
   advancePayment: boolean;
   /** Online: the option includes the participation diploma. */
   diploma: boolean;
-  /** Why this line cannot be checked out (course withdrawn, options changed), or null. */
+  /** Why this line cannot be checked out (course withdrawn, options changed, stock), or null. */
   problem: string | null;
+  /** Units (products; 1 for courses). Amounts are for all units. */
+  quantity: number;
+  /** Product stock: null = unlimited (or a course). */
+  stock: number | null;
 }
 
 export interface CartView {
@@ -202,8 +227,14 @@ export interface CartView {
   totals: CartTotals;
   hasOnline: boolean;
   hasProblems: boolean;
-  /** Changes whenever the cart's contents change: the checkout's idempotency key. */
+  /** Changes whenever the cart's contents (or its delivery choice) change: the checkout's idempotency key. */
   version: string;
+  /** The cart holds products: a delivery method is needed. */
+  needsDelivery: boolean;
+  /** The saved delivery choice (products only; null until chosen or when its method was withdrawn). */
+  delivery: CartDelivery | null;
+  /** Products subtotal (what free-shipping thresholds compare with). */
+  productsBani: number;
 }
 
 const LINE_PROBLEMS = {
@@ -221,7 +252,7 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
       line: cartLines,
       course: { id: courses.id, title: courses.title, kind: courses.kind, imageKey: courses.imageKey, isPublished: courses.isPublished },
       option: coursePriceOptions,
-      product: { id: products.id, title: products.title, imageKey: products.imageKey, priceBani: products.priceBani, isPublished: products.isPublished },
+      product: { id: products.id, title: products.title, imageKey: products.imageKey, priceBani: products.priceBani, isPublished: products.isPublished, stock: products.stock },
     })
     .from(cartLines)
     .leftJoin(courses, eq(courses.id, cartLines.courseId))
@@ -247,7 +278,10 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
       title = product?.title ?? null;
       imageKey = product?.imageKey ?? null;
       if (!product?.isPublished) problem = LINE_PROBLEMS.unavailable;
-      else price = simpleLinePrice(product.priceBani);
+      else {
+        price = simpleLinePrice(product.priceBani * line.quantity);
+        if (product.stock !== null && line.quantity > product.stock) problem = STOCK_MESSAGES.notEnough(product.title, product.stock);
+      }
     } else {
       title = course?.title ?? null;
       imageKey = course?.imageKey ?? null;
@@ -279,28 +313,40 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
       advancePayment: line.category === "physical" && line.advancePayment,
       diploma,
       problem,
+      quantity: line.category === "product" ? line.quantity : 1,
+      stock: line.category === "product" ? (product?.stock ?? null) : null,
       ...price,
     });
   }
 
   const groups: Record<CartCategory, CartLineView[]> = { physical: [], online: [], product: [] };
   for (const line of lines) groups[line.category].push(line);
+  const needsDelivery = groups.product.length > 0;
+  const delivery = needsDelivery ? await getCartDelivery(userId, executor) : null;
+  const priced = lines.filter((l) => !l.problem);
+  const productsBani = priced.filter((l) => l.category === "product").reduce((sum, l) => sum + l.dueNowBani, 0);
+  const shippingBani = delivery ? deliveryFee(delivery, productsBani) : 0;
   const version = createHash("sha256")
     .update(userId)
     .update(
       rows
-        .map(({ line }) => `${line.id}:${line.updatedAt.getTime()}:${line.priceOptionId}:${line.accreditation}:${line.advancePayment}`)
+        .map(({ line }) => `${line.id}:${line.updatedAt.getTime()}:${line.priceOptionId}:${line.accreditation}:${line.advancePayment}:${line.quantity}`)
         .sort()
         .join("|"),
     )
+    // The delivery choice and its method's fee change the amount: a new checkout.
+    .update(delivery ? `|d:${delivery.method.id}:${delivery.updatedAt.getTime()}:${delivery.method.updatedAt.getTime()}` : "")
     .digest("base64url");
   return {
     lines,
     groups,
-    totals: cartTotals(lines.filter((l) => !l.problem)),
+    totals: cartTotals(priced, shippingBani),
     hasOnline: groups.online.length > 0,
     hasProblems: lines.some((l) => l.problem),
     version,
+    needsDelivery,
+    delivery,
+    productsBani,
   };
 }
 
@@ -320,14 +366,14 @@ export async function removeCartLine(userId: string, lineId: string): Promise<bo
  */
 export async function refillCartFromOrder(
   userId: string,
-  lines: ReadonlyArray<{ category: CartCategory; courseId: number | null; productId: number | null; priceOptionId: number | null; accreditation: boolean; advancePayment: boolean }>,
+  lines: ReadonlyArray<{ category: CartCategory; courseId: number | null; productId: number | null; priceOptionId: number | null; accreditation: boolean; advancePayment: boolean; quantity?: number }>,
 ): Promise<number> {
   let restored = 0;
   for (const line of lines) {
     const result =
       line.category === "product"
         ? line.productId
-          ? await addProductToCart(userId, line.productId)
+          ? await addProductToCart(userId, line.productId, line.quantity ?? 1)
           : null
         : line.courseId
           ? await addCourseToCart(userId, {
@@ -340,4 +386,10 @@ export async function refillCartFromOrder(
     if (result?.ok) restored++;
   }
   return restored;
+}
+
+/** Empties the user's cart (after a checkout it already is: then nothing changes). */
+export async function clearCart(userId: string): Promise<number> {
+  const deleted = await getDb().delete(cartLines).where(eq(cartLines.userId, userId)).returning({ id: cartLines.id });
+  return deleted.length;
 }

@@ -2,14 +2,11 @@
  * What the catalogue pages show, assembled from the course, product, cart and enrolment models
  * plus image URLs. Each page costs a small, fixed number of queries (no N+1).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { CourseKind } from "../../db/schema";
-import type { CourseCardView } from "~/components/catalogue/CourseCard";
-import type { ProductCardView } from "~/components/catalogue/ProductCard";
+import type { CourseCardView, ProductCardView } from "~/lib/catalogue-views";
 import { type CourseAction, courseActionState, courseListButton, type EnrollmentStatus } from "~/lib/course-actions";
 import type { PhysicalChoice } from "~/lib/course-quote";
 import type { ResponsiveImage } from "~/lib/images";
-import { addOnlineCourseSchema, addPhysicalCourseSchema, addProductSchema } from "~/lib/validation/catalogue";
 import { offersAccreditation, offersAdvance, onlineOptions, physicalPeriods } from "~/lib/pricing";
 import { cartCourseChoices, isProductInCart } from "~/models/cart.server";
 import {
@@ -35,6 +32,7 @@ function toCard(course: CourseSummary, image: ResponsiveImage | null, status: En
     nextSessionOn: course.nextSessionOn,
     fromPriceBani: course.fromPriceBani,
     price2Bani: course.price2Bani,
+    lowest30Bani: course.lowest30Bani,
     severalPrices: course.optionCount > 1,
     button: courseListButton(status),
   };
@@ -133,6 +131,7 @@ function toProductCard(product: ProductSummary, image: ResponsiveImage | null): 
     image,
     priceBani: product.priceBani,
     price2Bani: product.price2Bani,
+    lowest30Bani: product.lowest30Bani,
   };
 }
 
@@ -157,42 +156,11 @@ export async function productDetail(id: number, userId: string | null) {
       description: product.description,
       priceBani: product.priceBani,
       price2Bani: product.price2Bani,
+      lowest30Bani: product.lowest30Bani,
       image,
+      /** null = unlimited; 0 = "Stoc epuizat". */
+      stock: product.stock,
     },
     inCart,
   };
-}
-
-// ─── Add-to-cart forms ──────────────────────────────────────────────────────────────────────
-// Parsed here (a .server module) so that zod stays out of the browser bundle: the pages need no
-// client-side validation beyond disabling the button.
-
-export type AddCourseForm =
-  | { ok: true; priceOptionId: number; accreditation: boolean; advancePayment: boolean }
-  | { ok: false; fieldError: string | null; accreditation: boolean; advancePayment: boolean };
-
-export function parseAddCourseForm(kind: CourseKind, formData: FormData): AddCourseForm {
-  const submission = parseWithZod(formData, {
-    schema: kind === "physical" ? addPhysicalCourseSchema : addOnlineCourseSchema,
-  });
-  if (submission.status === "success") {
-    const value = submission.value as { priceOptionId: number; accreditation?: boolean; advancePayment?: boolean };
-    return {
-      ok: true,
-      priceOptionId: value.priceOptionId,
-      accreditation: kind === "physical" && Boolean(value.accreditation),
-      advancePayment: kind === "physical" && Boolean(value.advancePayment),
-    };
-  }
-  return {
-    ok: false,
-    fieldError: submission.error?.priceOptionId?.[0] ?? null,
-    accreditation: formData.get("accreditation") === "on",
-    advancePayment: formData.get("advancePayment") === "on",
-  };
-}
-
-/** True for a well-formed product add-to-cart form. */
-export function parseAddProductForm(formData: FormData): boolean {
-  return parseWithZod(formData, { schema: addProductSchema }).status === "success";
 }

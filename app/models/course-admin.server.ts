@@ -7,6 +7,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { coursePriceOptions, courses, enrollments, type CourseKind } from "../../db/schema";
+import { recordPriceChange } from "~/models/price-history.server";
 import { readCourseContent } from "~/lib/course-content";
 import type { CourseInput, CoursePriceInput, StoredCourseForForm } from "~/lib/validation/admin-course";
 import { saveLessons, listLessonsForAdmin, withMeasuredDurations } from "~/models/lesson-admin.server";
@@ -104,9 +105,9 @@ function mediaOf(course: { imageKey: string | null; lessons: Array<{ videoKey: s
  * else takes the free row at its position; new rows are inserted; rows nobody claimed are
  * deleted — their cart lines go with them (FK cascade), order lines keep their snapshot.
  */
-async function savePriceOptions(tx: Executor, courseId: number, prices: CoursePriceInput[]) {
+async function savePriceOptions(tx: Executor, courseId: number, prices: CoursePriceInput[], actorUserId: string | null) {
   const existing = await tx
-    .select({ id: coursePriceOptions.id })
+    .select({ id: coursePriceOptions.id, amountBani: coursePriceOptions.amountBani })
     .from(coursePriceOptions)
     .where(eq(coursePriceOptions.courseId, courseId))
     .orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id));
@@ -140,15 +141,24 @@ async function savePriceOptions(tx: Executor, courseId: number, prices: CoursePr
       position,
     };
     const rowId = rowFor[position];
-    if (rowId !== null) await tx.update(coursePriceOptions).set(values).where(eq(coursePriceOptions.id, rowId));
-    else await tx.insert(coursePriceOptions).values({ courseId, ...values });
+    if (rowId !== null) {
+      await tx.update(coursePriceOptions).set(values).where(eq(coursePriceOptions.id, rowId));
+      const oldBani = existing.find((o) => o.id === rowId)?.amountBani ?? null;
+      await recordPriceChange(tx, { courseId, priceOptionId: rowId }, oldBani, price.amountBani, actorUserId);
+    } else {
+      const [row] = await tx.insert(coursePriceOptions).values({ courseId, ...values }).returning({ id: coursePriceOptions.id });
+      await recordPriceChange(tx, { courseId, priceOptionId: row.id }, null, price.amountBani, actorUserId);
+    }
   }
 }
 
 export type SaveCourseResult = { ok: true; id: number; created: boolean } | { ok: false; reason: "not-found" };
 
-/** Creates (id null) or updates a course with its options and lessons, in one transaction. */
-export async function saveCourse(id: number | null, input: CourseInput): Promise<SaveCourseResult> {
+/**
+ * Creates (id null) or updates a course with its options and lessons, in one transaction; every
+ * option price set or changed is recorded in the price history (who: `actorUserId`).
+ */
+export async function saveCourse(id: number | null, input: CourseInput, actorUserId: string | null = null): Promise<SaveCourseResult> {
   const db = getDb();
   const before = id === null ? null : await getCourseForAdmin(input.kind, id);
   if (id !== null && !before) return { ok: false, reason: "not-found" };
@@ -182,7 +192,7 @@ export async function saveCourse(id: number | null, input: CourseInput): Promise
       await tx.update(courses).set(values).where(and(eq(courses.id, id), eq(courses.kind, input.kind)));
       courseId = id;
     }
-    await savePriceOptions(tx, courseId, input.prices);
+    await savePriceOptions(tx, courseId, input.prices, actorUserId);
     if (input.kind === "online") await saveLessons(tx, courseId, lessonsToSave);
     return courseId;
   });

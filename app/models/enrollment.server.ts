@@ -13,6 +13,8 @@ export interface AccountEnrollment {
   courseType: CourseKind;
   paymentStatus: PaymentStatus;
   progress: number;
+  /** Chapters completed in the player (online courses). */
+  completedChapters: number[];
   enrolledAt: Date;
   /** Physical course bought with the advance: what is left to pay at the course. */
   balanceBani: number;
@@ -27,6 +29,7 @@ export async function listEnrollmentsForUser(userId: string): Promise<AccountEnr
       courseType: enrollments.courseType,
       paymentStatus: enrollments.paymentStatus,
       progress: enrollments.progress,
+      completedChapters: enrollments.completedChapters,
       enrolledAt: enrollments.createdAt,
       option: enrollments.optionSnapshot,
     })

@@ -22,8 +22,9 @@ import {
   nextLesson,
 } from "~/lib/progress";
 import { ensureDiploma } from "~/models/diploma.server";
+import { signedMediaUrl } from "~/models/media-type.server";
 import { log } from "~/services/log.server";
-import { getStorage, URL_LIFETIMES } from "~/services/storage.server";
+import { URL_LIFETIMES } from "~/services/storage.server";
 import { measureVideoDuration } from "~/services/video-duration.server";
 
 export interface PlayerLesson extends LessonRef {
@@ -323,7 +324,7 @@ export async function lessonMediaUrl(input: {
   const key = input.kind === "video" ? lesson.videoKey : lesson.pdfKey;
   if (!key) return { ok: false, reason: "no-media" };
   if (input.kind === "video") await recordLessonServed(player.enrollment.id, lesson.id, now);
-  const url = await getStorage().getUrl(
+  const url = await signedMediaUrl(
     key,
     input.kind === "video" ? URL_LIFETIMES.lessonVideo : { ...URL_LIFETIMES.lessonPdf, downloadName: pdfDownloadName(lesson.title) },
   );

@@ -10,7 +10,9 @@ import { courses, lessons, products } from "../../db/schema";
 import { SMALL_WIDTH, variantKey } from "~/lib/images";
 import { posterKeyFor } from "~/lib/player";
 import { STORAGE_FOLDERS } from "~/lib/storage-keys";
+import { forgetMediaTypes } from "~/models/media-type.server";
 import { log } from "~/services/log.server";
+import { every } from "~/services/schedule.server";
 import { getStorage, type StorageBackend } from "~/services/storage.server";
 
 /** The subset of `keys` that a course, lesson or product points at. */
@@ -31,6 +33,7 @@ export async function referencedKeys(keys: string[]): Promise<Set<string>> {
 
 async function deleteWithCompanions(storage: StorageBackend, key: string) {
   await storage.delete(key);
+  await forgetMediaTypes([key, variantKey(key)]).catch(() => {});
   if (key.startsWith("courses/") || key.startsWith("products/")) await storage.delete(variantKey(key)).catch(() => {});
   if (key.startsWith("videos/")) await storage.delete(posterKeyFor(key)).catch(() => {});
 }
@@ -100,28 +103,10 @@ export async function sweepUnusedUploads({
   return { checked, deleted };
 }
 
-let sweeping = false;
-
 /** Every 6 hours (first run 5 minutes after start), in the background. */
 export function startMediaSweep(intervalMs = 6 * 3600_000): () => void {
-  const run = () => {
-    if (sweeping) return;
-    sweeping = true;
-    sweepUnusedUploads()
-      .then((result) => {
-        if (result.deleted > 0) log.info("removed unused uploads", result);
-      })
-      .catch((error: unknown) => log.warn("media sweep failed", { error: String(error) }))
-      .finally(() => {
-        sweeping = false;
-      });
-  };
-  const first = setTimeout(run, 5 * 60_000);
-  first.unref();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return every("media sweep", intervalMs, 5 * 60_000, async () => {
+    const result = await sweepUnusedUploads();
+    if (result.deleted > 0) log.info("removed unused uploads", result);
+  });
 }

@@ -24,6 +24,10 @@ import {
 } from "../../db/schema";
 import { CHECKOUT_MESSAGES, type CheckoutInput } from "~/lib/validation/checkout";
 import { getCart, type CartView } from "~/models/cart.server";
+import { buyerSnapshotOf, issueForTransition } from "~/models/invoice.server";
+import { createOrderDelivery, deliveryLine } from "~/models/delivery.server";
+import { releaseStock, reserveStock, retakeStock, STOCK_MESSAGES } from "~/models/product.server";
+import { DELIVERY_MESSAGES } from "~/lib/validation/delivery";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 import {
   doublePaymentBusinessMail,
@@ -32,7 +36,7 @@ import {
   orderPlacedMail,
   paymentConfirmedMail,
   type OrderForMail,
-} from "~/services/order-mail.server";
+} from "~/models/order-mail.server";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -48,7 +52,7 @@ export function referenceFromKey(key: string): string {
   return `CMD-${out}`;
 }
 
-export type CheckoutField = "address" | "acceptTerms" | "digitalConsent" | "withdrawalWaiver" | "cart";
+export type CheckoutField = "address" | "acceptTerms" | "digitalConsent" | "withdrawalWaiver" | "cart" | "delivery";
 
 export class CheckoutError extends Error {
   constructor(
@@ -81,8 +85,13 @@ export function paymentMethodFor(cart: CartView, input: Pick<CheckoutInput, "pay
 export function checkoutProblem(cart: CartView, address: string, input: CheckoutInput, cardAvailable: boolean): CheckoutError | null {
   if (cart.lines.length === 0) return new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
   if (cart.version !== input.cartVersion) return new CheckoutError(CHECKOUT_MESSAGES.staleCart);
-  if (cart.hasProblems) return new CheckoutError(CHECKOUT_MESSAGES.lineProblems);
+  if (cart.hasProblems) {
+    // Sold out meanwhile (another buyer took the last units): say which product.
+    const stock = cart.lines.find((l) => l.problem && l.stock !== null && l.quantity > l.stock);
+    return new CheckoutError(stock?.problem ?? CHECKOUT_MESSAGES.lineProblems);
+  }
   if (!address.trim()) return new CheckoutError(CHECKOUT_MESSAGES.address, "address");
+  if (cart.needsDelivery && !cart.delivery) return new CheckoutError(DELIVERY_MESSAGES.missing, "delivery");
   if (!input.acceptTerms) return new CheckoutError(CHECKOUT_MESSAGES.terms, "acceptTerms");
   if (cart.hasOnline && !input.digitalConsent) return new CheckoutError(CHECKOUT_MESSAGES.digitalConsent, "digitalConsent");
   if (cart.hasOnline && !input.withdrawalWaiver) return new CheckoutError(CHECKOUT_MESSAGES.withdrawalWaiver, "withdrawalWaiver");
@@ -102,8 +111,13 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
         throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
       }
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
-      const problem = checkoutProblem(cart, user.address, input, options.cardAvailable);
+      // An address typed in the cart but not saved with "Salvează" is the one the buyer sees:
+      // use it and keep it as the billing address, in the same transaction as the order.
+      const typed = input.address?.trim();
+      const address = typed || user.address.trim();
+      const problem = checkoutProblem(cart, address, input, options.cardAvailable);
       if (problem) throw problem;
+      if (typed && typed !== user.address) await tx.update(users).set({ address: typed }).where(eq(users.id, userId));
 
       const total = cart.totals.dueNowBani;
       const method = paymentMethodFor(cart, input);
@@ -118,10 +132,12 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
           paymentMethod: method,
           totalBani: total,
           fullTotalBani: cart.totals.fullBani,
+          shippingBani: cart.totals.shippingBani,
           billingName: user.name,
           billingEmail: user.email,
           billingPhone: user.phone,
-          billingAddress: user.address.trim(),
+          billingAddress: address,
+          buyer: buyerSnapshotOf({ ...user, address }),
           idempotencyKey: cart.version,
           termsAcceptedAt: now,
           digitalContentConsentAt: cart.hasOnline ? now : null,
@@ -154,10 +170,21 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
             advancePayment: line.advanceOnly,
             amountBani: line.dueNowBani,
             fullAmountBani: line.fullBani,
+            quantity: line.quantity,
             position,
           })),
         )
         .returning();
+
+      // Products: take the units (never oversold) and keep how they reach the buyer.
+      if (cart.needsDelivery && cart.delivery) {
+        const short = await reserveStock(
+          tx,
+          insertedLines.filter((l) => l.productId !== null).map((l) => ({ productId: l.productId!, quantity: l.quantity, title: l.title })),
+        );
+        if (short) throw new CheckoutError(STOCK_MESSAGES.notEnough(short.title, short.available));
+        await createOrderDelivery(tx, order.id, cart.delivery, cart.totals.shippingBani);
+      }
 
       const courseLines = insertedLines.filter((l) => l.category !== "product" && l.courseId !== null);
       if (courseLines.length > 0) {
@@ -201,7 +228,7 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
 
       await tx.delete(cartLines).where(eq(cartLines.userId, userId));
       await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: null, toStatus: status, source: "checkout", actorUserId: userId });
-      const forMail = toMailShape(order, insertedLines);
+      const forMail = { ...toMailShape(order, insertedLines), deliveryText: cart.delivery ? deliveryLine(cart.delivery) : null };
       await enqueueMail(tx, [orderPlacedMail(forMail), orderPlacedBusinessMail(forMail)]);
       return { order, created: true };
     });
@@ -211,6 +238,10 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
     if (error instanceof CheckoutError) return { ok: false, message: error.message, field: error.field };
     throw error;
   }
+}
+
+function productUnits(lines: OrderLineRow[]) {
+  return lines.filter((l) => l.productId !== null).map((l) => ({ productId: l.productId!, quantity: l.quantity, title: l.title }));
 }
 
 function accessUntil(line: Pick<OrderLineRow, "category" | "days">, from: Date): Date | null {
@@ -353,10 +384,18 @@ export async function transitionOrder(
     const lineIds = lines.map((l) => l.id);
     let doublePaid: string[] = [];
     let accessClosed = false;
+    let stockNote = "";
     if (lineIds.length > 0) {
       if (to === "paid") {
         doublePaid = await confirmEnrolments(tx, order, lines, now);
+        // Money arrived after the units were given back (late card payment): take them again.
+        if (order.status === "failed" || order.status === "cancelled") {
+          const short = await retakeStock(tx, productUnits(lines));
+          if (short.length > 0) stockNote = `stoc insuficient după plata întârziată: ${short.join(", ")}`;
+        }
       } else if (to === "failed" || to === "cancelled") {
+        // The units go back on the shelf (they were taken at checkout).
+        await releaseStock(tx, productUnits(lines));
         await tx
           .update(enrollments)
           .set({ paymentStatus: "failed" })
@@ -378,7 +417,7 @@ export async function transitionOrder(
       toStatus: to,
       source: context.source,
       actorUserId: context.actorUserId ?? null,
-      note: [context.note, late].filter(Boolean).join("; "),
+      note: [context.note, late, stockNote].filter(Boolean).join("; "),
     });
     if (doublePaid.length > 0) {
       await tx.insert(orderEvents).values({
@@ -389,13 +428,15 @@ export async function transitionOrder(
         note: `${DOUBLE_PAYMENT_NOTE}: ${doublePaid.join(", ")} – cursantul avea deja acces prin altă comandă.`,
       });
     }
+    const invoice = await issueForTransition(tx, updated, to, now);
+    const attachments = invoice ? [{ kind: "invoice" as const, id: invoice.id }] : [];
     const forMail = toMailShape(updated, lines);
     if (to === "paid") {
-      await enqueueMail(tx, paymentConfirmedMail(forMail, doublePaid));
+      await enqueueMail(tx, { ...paymentConfirmedMail(forMail, doublePaid), attachments });
       if (doublePaid.length > 0) await enqueueMail(tx, doublePaymentBusinessMail(forMail, doublePaid));
     } else if (to === "cancelled") await enqueueMail(tx, orderCancelledMail(forMail, "cancelled"));
     else if (to === "failed") await enqueueMail(tx, orderCancelledMail(forMail, "failed"));
-    else if (to === "refunded") await enqueueMail(tx, orderCancelledMail(forMail, "refunded", accessClosed));
+    else if (to === "refunded") await enqueueMail(tx, { ...orderCancelledMail(forMail, "refunded", accessClosed), attachments });
     return { ok: true, changed: true, order: updated, doublePaid };
   };
   if (executor) return run(executor);

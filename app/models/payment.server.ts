@@ -15,9 +15,10 @@ import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
 import { transitionOrder } from "~/models/order.server";
 import { log } from "~/services/log.server";
 import { kickOutbox } from "~/services/mail-outbox.server";
-import { crcErrorReply } from "~/services/payments/mobilpay.server";
+import { CRC_ERROR, crcErrorReply } from "~/services/payments/mobilpay.server";
 import { getCardProvider } from "~/services/payments/provider.server";
 import { NotificationRejected, type CardNotification, type NotificationReply } from "~/services/payments/types.server";
+import { hit } from "~/services/rate-limit.server";
 
 export interface IpnResult {
   /** The HTTP answer for the processor. */
@@ -43,8 +44,25 @@ class OrderMismatch extends Error {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Rejected notifications are stored for audit, but anyone can post them (issue 14 finding 8):
+ * at most this many per hour, each body cut to REJECTED_RAW_MAX_CHARS. Accepted ones (applied,
+ * unchanged) are always stored whole.
+ */
+export const REJECTED_STORED_PER_HOUR = 100;
+export const REJECTED_RAW_MAX_CHARS = 4096;
+let droppedSince = 0;
+
 async function record(row: typeof paymentNotifications.$inferInsert) {
   try {
+    if (row.outcome === "rejected") {
+      const quota = await hit("payments:rejected-stored", { max: REJECTED_STORED_PER_HOUR, windowMs: 3600_000 });
+      if (!quota.allowed) {
+        if (droppedSince++ % 100 === 0) log.warn("rejected payment notifications over the hourly cap: not stored", { dropped: droppedSince });
+        return;
+      }
+      if (row.rawBody.length > REJECTED_RAW_MAX_CHARS) row = { ...row, rawBody: `${row.rawBody.slice(0, REJECTED_RAW_MAX_CHARS)}…[${row.rawBody.length} caractere]` };
+    }
     await getDb().insert(paymentNotifications).values(row);
   } catch (error) {
     log.error("could not store a payment notification", { error });
@@ -128,7 +146,7 @@ export async function handleCardNotification(request: Request): Promise<IpnResul
   if (!provider) {
     // Nothing here can verify it (card payments are off): the only protocol this endpoint speaks.
     return {
-      reply: { status: 200, contentType: "application/xml; charset=utf-8", body: crcErrorReply(2, 1, "card payments are not configured") },
+      reply: { status: 200, contentType: "application/xml; charset=utf-8", body: crcErrorReply(CRC_ERROR.permanent, 1, "card payments are not configured") },
       outcome: "rejected",
     };
   }

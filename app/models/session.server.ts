@@ -4,7 +4,7 @@
  * rows. Every loader and action that needs a user calls one of the guards below, on the server.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, json, redirect } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { sessions, users, type UserRole } from "../../db/schema";
@@ -154,11 +154,11 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   const api = isApiRequest(request);
   if (!user) {
-    if (api) throw json({ error: "Autentificare necesară." }, { status: 401 });
+    if (api) throw Response.json({ error: "Autentificare necesară." }, { status: 401 });
     throw redirect(`/autentificare?redirectTo=${encodeURIComponent(pathWithSearch(request))}`);
   }
   if (user.role !== "admin") {
-    if (api) throw json({ error: "Acces interzis." }, { status: 403 });
+    if (api) throw Response.json({ error: "Acces interzis." }, { status: 403 });
     throw redirect("/");
   }
   return user;

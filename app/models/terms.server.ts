@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { termsPages } from "../../db/schema";
+import { cachedCatalogue } from "~/services/catalogue-cache.server";
 
 export interface TermsSection {
   title: string;
@@ -18,7 +19,11 @@ export interface TermsPage {
 }
 
 /** The page, or null when it does not exist (the page shows "Pagină inexistentă", status 404). */
-export async function getTermsPage(pageKey: string): Promise<TermsPage | null> {
+export function getTermsPage(pageKey: string): Promise<TermsPage | null> {
+  return cachedCatalogue(`terms:${pageKey}`, () => queryTermsPage(pageKey));
+}
+
+async function queryTermsPage(pageKey: string): Promise<TermsPage | null> {
   const [row] = await getDb()
     .select({ pageKey: termsPages.pageKey, sections: termsPages.sections, updatedAt: termsPages.updatedAt })
     .from(termsPages)
@@ -41,10 +46,6 @@ export interface LegalPageData {
   /** ISO date of the last change; null when the page does not exist. */
   updatedAt: string | null;
   exists: boolean;
-  /** The viewer is an admin (sees "Modifică" / "Creează pagina"). */
-  canEdit?: boolean;
-  /** Edit mode (`?editeaza=1`, admins only). */
-  editing?: boolean;
 }
 
 /**

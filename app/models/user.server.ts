@@ -5,8 +5,10 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
-import { users } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 import type { AccountInput, RegisterInput } from "~/lib/validation/account";
+import { kickOutbox, enqueueMail } from "~/services/mail-outbox.server";
+import { emailChangedMail, passwordChangedMail } from "~/models/mail-templates.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/services/password.server";
 
 export class EmailTakenError extends Error {
@@ -50,6 +52,7 @@ export async function findUserByEmail(email: string, executor: Executor = getDb(
   return user ?? null;
 }
 
+/** The account's profile (the JSON API's `/users/me`). */
 export async function getUserProfile(userId: string): Promise<UserProfile | null> {
   const [user] = await getDb().select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
   return user ?? null;
@@ -105,19 +108,49 @@ export async function registerUser(input: RegisterInput): Promise<UserProfile> {
   }
 }
 
-/** "Informații cont": name, e-mail, phone and address of the user's own row. */
-export async function updateAccount(userId: string, input: AccountInput): Promise<void> {
+/**
+ * "Informații cont": name, e-mail, phone and address of the user's own row. The caller checked
+ * the current password when the e-mail changes; the old address is told, in the same transaction.
+ */
+export async function updateAccount(userId: string, input: AccountInput, previous?: { email: string; name: string }): Promise<void> {
   const email = input.email.trim().toLowerCase();
   if (await isEmailTaken(email, userId)) throw new EmailTakenError();
   try {
-    await getDb()
-      .update(users)
-      .set({ name: input.name, email, phone: input.phone ?? "", address: input.address ?? "" })
-      .where(eq(users.id, userId));
+    const values = { name: input.name, email, phone: input.phone ?? "", address: input.address ?? "" };
+    if (previous && previous.email !== email) {
+      await getDb().transaction(async (tx) => {
+        await tx.update(users).set(values).where(eq(users.id, userId));
+        await enqueueMail(tx, emailChangedMail({ to: previous.email, name: previous.name, newEmail: email }));
+      });
+    } else {
+      await getDb().update(users).set(values).where(eq(users.id, userId));
+    }
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;
   }
+  if (previous && previous.email !== email) kickOutbox();
+}
+
+/** The user's password is this one (for changes on /cont). */
+export async function checkCurrentPassword(userId: string, password: string): Promise<boolean> {
+  const [row] = await getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row) return false;
+  return verifyPassword(row.passwordHash, password);
+}
+
+/**
+ * A password change on /cont: new hash, every other session of the user ends (the current one
+ * stays), and a notice goes to the account's address — one transaction.
+ */
+export async function changePassword(user: { id: string; email: string; name: string; sessionId: string }, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await getDb().transaction(async (tx) => {
+    await setPasswordHash(user.id, passwordHash, tx);
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)));
+    await enqueueMail(tx, passwordChangedMail({ to: user.email, name: user.name }));
+  });
+  kickOutbox();
 }
 
 /** "Adresa de facturare": the address only. */

@@ -1,5 +1,5 @@
 /** /about-me — the trainer's story (SPEC §2). Our own text; the name comes from configuration. */
-import { json, type MetaFunction } from "@remix-run/node";
+import { type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { getConfig } from "~/config.server";
@@ -12,7 +12,7 @@ export const handle = STATIC_PAGE;
 
 export function loader() {
   const { trainer, brand } = getConfig().business;
-  return json({ trainer, brand });
+  return { trainer, brand };
 }
 
 const values: Array<{ icon: IconName; title: string; text: string }> = [

@@ -1,209 +1,121 @@
 /**
  * /admin/comenzi/:id — one order: lines, buyer, enrolments, status history, payment
- * notifications; "Confirmă plata" and "Anulează", each one transaction, safe to click twice.
+ * notifications; "Confirmă plata" and "Anulează", each one transaction, safe to click twice;
+ * invoices ("Încasează restul", "Rambursează") and the delivery steps. The intents are one typed
+ * union handled by one `switch`; the cards are in `components/admin/`.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { formatMoney, formatPrice } from "~/lib/money";
-import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
-import { formatAccess } from "~/lib/pricing";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminOrderHeader, OrderCustomerCard, OrderHistoryCard, OrderLinesCard } from "~/components/admin/AdminOrderCards";
+import { FulfilmentCard } from "~/components/admin/FulfilmentCard";
+import { fulfilmentAction } from "~/routes/+shared/fulfilment-page.server";
+import { FULFILMENT_STEPS } from "~/lib/delivery";
+import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
+import { getOrderDelivery } from "~/models/delivery.server";
+import { readIntent } from "~/lib/intent";
+import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
 import { SHORT_TOAST } from "~/lib/toast";
+import { OrderInvoices } from "~/components/admin/OrderInvoices";
+import { collectRest, listInvoicesForOrder } from "~/models/invoice.server";
 import { canTransition, getOrderForAdmin, transitionOrder } from "~/models/order.server";
 import { requireAdmin } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-
-const ENROLMENT_LABELS = { pending: "În așteptare", confirmed: "Confirmat", failed: "Eșuat", refunded: "Rambursat" } as const;
-const NOTIFICATION_OUTCOMES: Record<string, string> = { applied: "aplicată", unchanged: "fără schimbare", rejected: "respinsă", error: "eroare" };
+import { errorBoundary } from "~/components/ErrorState";
+import { readFormData } from "~/lib/form-input";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const order = await getOrderForAdmin(params.id ?? "");
   if (!order) throw new Response("Comanda nu există.", { status: 404 });
-  return json({
+  const invoices = await listInvoicesForOrder(order.id);
+  const restBani = order.fullTotalBani - order.totalBani;
+  return {
     order,
+    invoices,
+    restBani,
+    canCollectRest: order.status === "paid" && restBani > 0 && !invoices.some((i) => i.kind === "final"),
+    canRefund: canTransition(order.status, "refunded"),
+    delivery: await getOrderDelivery(order.id),
+    pickupAddress: pickupAddress(),
     canConfirm: canTransition(order.status, "paid"),
     canCancel: canTransition(order.status, "cancelled"),
-  });
+  };
 }
+
+const ORDER_INTENTS = ["confirm", "cancel", "refund", "collect-rest", ...FULFILMENT_STEPS] as const;
+const TRANSITIONS = {
+  confirm: { target: "paid", message: "Plata a fost confirmată. Cursantul a primit acces și un e-mail." },
+  cancel: { target: "cancelled", message: "Comanda a fost anulată." },
+  refund: { target: "refunded", message: "Comanda este rambursată; s-a emis factura de stornare." },
+} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const target = intent === "confirm" ? "paid" : intent === "cancel" ? "cancelled" : null;
-  const here = `/admin/comenzi/${params.id}`;
-  if (!target) return redirectWithToast(here, { ...SHORT_TOAST, type: "error", message: "Acțiune necunoscută." });
-  const result = await transitionOrder(params.id ?? "", target, { source: "admin", actorUserId: admin.id });
+  const form = await readFormData(request);
+  const orderId = params.id ?? "";
+  const intent = readIntent(form, ORDER_INTENTS);
+  switch (intent) {
+    case "ship":
+    case "deliver":
+    case "pickup":
+      // Delivery steps (expediată / livrată / ridicată): their own handler.
+      return fulfilmentAction(intent, form, orderId, admin.id);
+    case "collect-rest":
+      return collectRestAction(orderId, admin.id);
+    case "confirm":
+    case "cancel":
+    case "refund":
+      return transitionAction(orderId, intent, admin.id);
+    case null:
+      return redirectWithToast(`/admin/comenzi/${params.id}`, { ...SHORT_TOAST, type: "error", message: "Acțiune necunoscută." });
+  }
+}
+
+async function collectRestAction(orderId: string, adminId: string) {
+  const here = `/admin/comenzi/${orderId}`;
+  const collected = await collectRest(orderId, adminId);
+  if (!collected.ok && collected.status === 404) throw new Response(collected.message, { status: 404 });
+  if (!collected.ok) return redirectWithToast(here, { ...SHORT_TOAST, type: "error", message: collected.message });
+  const number = `${collected.invoice.series} ${collected.invoice.number}`;
+  return redirectWithToast(here, { ...SHORT_TOAST, message: collected.created ? `Restul a fost încasat: factura finală ${number}.` : `Factura finală ${number} era deja emisă.` });
+}
+
+async function transitionAction(orderId: string, intent: keyof typeof TRANSITIONS, adminId: string) {
+  const here = `/admin/comenzi/${orderId}`;
+  const { target, message } = TRANSITIONS[intent];
+  const result = await transitionOrder(orderId, target, { source: "admin", actorUserId: adminId });
   if (!result.ok && result.reason === "not-found") throw new Response("Comanda nu există.", { status: 404 });
   if (!result.ok) {
     const status = result.order ? ORDER_STATUS_LABELS[result.order.status] : "";
     return redirectWithToast(here, { ...SHORT_TOAST, type: "error", message: `Comanda nu mai poate fi modificată (status: ${status}).` });
   }
-  const message = !result.changed
-    ? "Comanda era deja în această stare; nu s-a schimbat nimic."
-    : target === "paid"
-      ? "Plata a fost confirmată. Cursantul a primit acces și un e-mail."
-      : "Comanda a fost anulată.";
-  return redirectWithToast(here, { ...SHORT_TOAST, message });
+  return redirectWithToast(here, { ...SHORT_TOAST, message: result.changed ? message : "Comanda era deja în această stare; nu s-a schimbat nimic." });
 }
 
 export default function AdminOrder() {
-  const { order, canConfirm, canCancel } = useLoaderData<typeof loader>();
+  const { order, canConfirm, canCancel, invoices, restBani, canCollectRest, canRefund, delivery, pickupAddress: pickup } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <section className="admin-order" aria-labelledby="comanda-titlu">
-      <p>
-        <Link to="/admin/comenzi">← Toate comenzile</Link>
-      </p>
-      <header className="admin-order__head">
-        <div>
-          <h2 id="comanda-titlu">Comanda {order.reference}</h2>
-          <p className="muted">
-            {formatDateTime(order.createdAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]} ·{" "}
-            <span className={`status status--${ORDER_STATUS_TONE[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
-          </p>
-        </div>
-        <div className="row">
-          {canConfirm ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="confirm" className="button button--primary" disabled={busy}>
-                Confirmă plata
-              </button>
-            </Form>
-          ) : null}
-          {canCancel ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="cancel" className="button button--danger" disabled={busy}>
-                Anulează
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      </header>
-
-      {order.refundDue ? (
-        <div className="alert alert--error" role="alert" data-testid="refund-due">
-          <p>
-            <strong>{order.refundDue}</strong>
-          </p>
-          <p>Comanda este plătită, dar cursantul avea deja acces prin altă comandă. Rambursează suma din contul NETOPIA (sau prin transfer).</p>
-        </div>
-      ) : null}
-
+      <AdminOrderHeader order={order} canConfirm={canConfirm} canCancel={canCancel} busy={busy} />
       <div className="admin-order__grid">
-        <div className="card card--pad">
-          <h3>Produse</h3>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Produs</th>
-                  <th scope="col">Detalii</th>
-                  <th scope="col">De plată</th>
-                  <th scope="col">Preț întreg</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((line) => (
-                  <tr key={line.id}>
-                    <td>{line.title}</td>
-                    <td>
-                      {line.category === "product"
-                        ? "Produs"
-                        : `${line.category === "physical" ? "Curs fizic" : "Curs online"}, ${formatAccess(line.days)}${
-                            line.category === "physical" ? (line.accreditation ? ", cu acreditare" : ", fără acreditare") : line.accreditation ? ", cu diplomă" : ""
-                          }${line.advancePayment ? ", doar avans" : ""}`}
-                    </td>
-                    <td>{formatPrice(line.amountBani)}</td>
-                    <td>{formatPrice(line.fullAmountBani)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p className="admin-order__total">
-            Total de plată: <strong>{formatMoney(order.totalBani)}</strong>
-            {order.fullTotalBani > order.totalBani ? <> · rest la curs: {formatMoney(order.fullTotalBani - order.totalBani)}</> : null}
-          </p>
-        </div>
-
-        <div className="card card--pad">
-          <h3>Client</h3>
-          <p>
-            {order.billingName}
-            <br />
-            <a href={`mailto:${order.billingEmail}`}>{order.billingEmail}</a>
-            {order.billingPhone ? (
-              <>
-                <br />
-                {order.billingPhone}
-              </>
-            ) : null}
-          </p>
-          <h3>Adresa de facturare</h3>
-          <p className="prewrap">{order.billingAddress}</p>
-          <h3>Acorduri</h3>
-          <ul className="plain-list">
-            <li>Termeni acceptați: {formatDateTime(order.termsAcceptedAt)}</li>
-            {order.digitalContentConsentAt ? <li>Acord conținut digital (OUG 34/2014 art. 16 m): {formatDateTime(order.digitalContentConsentAt)}</li> : null}
-          </ul>
-          {order.providerRef || order.panMasked ? (
-            <>
-              <h3>Plată card</h3>
-              <p>
-                Referință procesator: {order.providerRef ?? "–"}
-                <br />
-                Card: {order.panMasked ?? "–"}
-              </p>
-            </>
-          ) : null}
-        </div>
-
-        <div className="card card--pad">
-          <h3>Înscrieri</h3>
-          {order.enrollments.length === 0 ? (
-            <p className="muted">Comanda nu conține cursuri.</p>
-          ) : (
-            <ul className="plain-list">
-              {order.enrollments.map((e) => (
-                <li key={e.id}>
-                  {e.courseTitle}:{" "}
-                  <span className={`status status--${e.paymentStatus === "confirmed" ? "confirmed" : e.paymentStatus === "pending" ? "pending" : "failed"}`}>
-                    {ENROLMENT_LABELS[e.paymentStatus]}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <h3>Istoric</h3>
-          <ol className="timeline">
-            {order.events.map((event) => (
-              <li key={event.id}>
-                <span className="muted">{formatDateTime(event.createdAt)}</span> ·{" "}
-                {event.fromStatus ? `${ORDER_STATUS_LABELS[event.fromStatus]} → ` : ""}
-                {ORDER_STATUS_LABELS[event.toStatus]} ({{ checkout: "comandă", admin: "administrator", ipn: "notificare plată", system: "sistem" }[event.source] ?? event.source})
-                {event.note ? ` – ${event.note}` : ""}
-              </li>
-            ))}
-          </ol>
-          {order.notifications.length > 0 ? (
-            <>
-              <h3>Notificări de plată</h3>
-              <ol className="timeline">
-                {order.notifications.map((n) => (
-                  <li key={n.id}>
-                    <span className="muted">{formatDateTime(n.receivedAt)}</span> · {n.action ?? "–"} (cod {n.errorCode ?? "–"}) ·{" "}
-                    {NOTIFICATION_OUTCOMES[n.outcome] ?? n.outcome}
-                    {n.message ? ` – ${n.message}` : ""}
-                  </li>
-                ))}
-              </ol>
-            </>
-          ) : null}
-          <p className="muted">Comandă creată la {formatDate(order.createdAt)}.</p>
-        </div>
+        <OrderLinesCard order={order} shippingMethod={delivery ? delivery.methodName : null} />
+        <OrderInvoices invoices={invoices} canCollectRest={canCollectRest} restBani={restBani} canRefund={canRefund} />
+        <OrderCustomerCard order={order} />
+        {delivery ? (
+          <FulfilmentCard
+            delivery={delivery}
+            paid={order.status === "paid"}
+            busy={busy}
+            pickupAddress={pickup}
+            errors={actionData && "errors" in actionData ? actionData.errors : null}
+          />
+        ) : null}
+        <OrderHistoryCard order={order} />
       </div>
     </section>
   );
 }
+
+export const ErrorBoundary = errorBoundary("admin");

@@ -3,17 +3,22 @@
  * show the processor's reference and the masked card, paid orders needing a refund are marked,
  * and card notifications that matched no order are listed below for reconciliation.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { DOUBLE_PAYMENT_NOTE, listOrdersForAdmin, ORDER_FILTERS, type OrderFilter } from "~/models/order.server";
 import { listUnmatchedNotifications } from "~/models/payment.server";
+import { deliveriesForOrders, listOrdersToShip } from "~/models/delivery.server";
+import { FULFILMENT_LABELS, FULFILMENT_TONE } from "~/lib/delivery";
 import { requireAdmin } from "~/models/session.server";
+import { errorBoundary } from "~/components/ErrorState";
 
-const FILTER_LABELS: Record<OrderFilter, string> = {
+type Filter = OrderFilter | "de-expediat";
+const FILTER_LABELS: Record<Filter, string> = {
   toate: "Toate",
+  "de-expediat": "De expediat",
   "asteapta-plata": "Așteaptă plata",
   platite: "Plătite",
   "esuate-anulate": "Eșuate / anulate",
@@ -22,18 +27,23 @@ const FILTER_LABELS: Record<OrderFilter, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const requested = new URL(request.url).searchParams.get("filtru") ?? "asteapta-plata";
-  const filter = (requested in ORDER_FILTERS ? requested : "asteapta-plata") as OrderFilter;
-  const [orders, unmatched] = await Promise.all([listOrdersForAdmin(filter), listUnmatchedNotifications()]);
-  return json({ filter, orders, unmatched, refundLabel: DOUBLE_PAYMENT_NOTE });
+  const filter = (requested in ORDER_FILTERS || requested === "de-expediat" ? requested : "asteapta-plata") as Filter;
+  const [orders, unmatched] = await Promise.all([
+    filter === "de-expediat" ? listOrdersToShip().then((rows) => rows.map((r) => ({ ...r, refundDue: false }))) : listOrdersForAdmin(filter),
+    listUnmatchedNotifications(),
+  ]);
+  const deliveries = await deliveriesForOrders(orders.map((o) => o.id));
+  const fulfilment = Object.fromEntries(Object.entries(deliveries).map(([id, d]) => [id, { status: d.status, awb: d.awb }]));
+  return { filter, orders, unmatched, refundLabel: DOUBLE_PAYMENT_NOTE, fulfilment };
 }
 
 export default function AdminOrders() {
-  const { filter, orders, unmatched, refundLabel } = useLoaderData<typeof loader>();
+  const { filter, orders, unmatched, refundLabel, fulfilment } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="comenzi-titlu">
       <h2 id="comenzi-titlu">Comenzi</h2>
       <nav className="filter-pills" aria-label="Filtre comenzi">
-        {(Object.keys(FILTER_LABELS) as OrderFilter[]).map((key) => (
+        {(Object.keys(FILTER_LABELS) as Filter[]).map((key) => (
           <Link key={key} to={`?filtru=${key}`} className="filter-pills__link" aria-current={key === filter ? "page" : undefined}>
             {FILTER_LABELS[key]}
           </Link>
@@ -80,6 +90,14 @@ export default function AdminOrders() {
                   </td>
                   <td>
                     <span className={`status status--${ORDER_STATUS_TONE[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+                    {fulfilment[order.id] ? (
+                      <>
+                        <br />
+                        <span className={`status status--${FULFILMENT_TONE[fulfilment[order.id].status]}`} data-testid="fulfilment-status">
+                          Livrare: {FULFILMENT_LABELS[fulfilment[order.id].status]}
+                        </span>
+                      </>
+                    ) : null}
                     {order.refundDue ? (
                       <>
                         <br />
@@ -136,3 +154,5 @@ export default function AdminOrders() {
     </section>
   );
 }
+
+export const ErrorBoundary = errorBoundary("admin");

@@ -1,10 +1,10 @@
 /** /admin/cursuri — the admin's physical course cards with Modifică / Elimina and a create button. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CourseListPage } from "~/components/admin/CoursePages";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { courseListLoader } from "~/services/admin-course-page.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { CourseListPage } from "~/routes/+shared/admin-course";
+import { courseListLoader } from "~/routes/+shared/admin-course.server";
 
 export const loader = (args: LoaderFunctionArgs) => courseListLoader("physical", args);
 
 export default CourseListPage;
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = errorBoundary("admin");

@@ -1,11 +1,11 @@
 /** /admin/produse/:id (or /nou) — create or edit a product. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { ProductEditorPage } from "~/components/admin/ProductPages";
-import { productEditorAction, productEditorLoader } from "~/services/admin-product-page.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { ProductEditorPage } from "~/routes/+shared/admin-product";
+import { productEditorAction, productEditorLoader } from "~/routes/+shared/admin-product.server";
 
 export const loader = (args: LoaderFunctionArgs) => productEditorLoader(args);
 export const action = (args: ActionFunctionArgs) => productEditorAction(args);
 
 export default ProductEditorPage;
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = errorBoundary("admin");

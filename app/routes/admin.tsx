@@ -3,9 +3,11 @@
  * the server for the frame and again in every child loader and action (a child's data request
  * does not pass through this loader).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { errorBoundary } from "~/components/ErrorState";
+import { privateHeaders } from "~/lib/http";
+import { errorMetaFor } from "~/lib/meta";
 import { requireAdmin } from "~/models/session.server";
 
 /** The admin tabs; each area adds its entry here. */
@@ -14,11 +16,13 @@ export const ADMIN_TABS = [
   { to: "/admin/cursuri", label: "Cursuri fizice" },
   { to: "/admin/produse", label: "Produse" },
   { to: "/admin/comenzi", label: "Comenzi" },
+  { to: "/admin/facturi", label: "Facturi" },
+  { to: "/admin/livrare", label: "Livrare" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({});
+  return {};
 }
 
 export default function AdminLayout() {
@@ -38,7 +42,10 @@ export default function AdminLayout() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Administrare – Ana Nails Academy" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  errorMetaFor(error) ?? [{ title: "Administrare – Ana Nails Academy" }, { name: "robots", content: "noindex" }];
+// Every admin page (children inherit it): personal, also on `.data` requests.
+export const headers = privateHeaders;
 
 /** A child page without a boundary of its own (e.g. the orders) that fails to load: "Eroare la preluarea datelor." */
-export const ErrorBoundary = AdminErrorBoundary;
+export const ErrorBoundary = errorBoundary("admin");

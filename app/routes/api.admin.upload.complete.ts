@@ -4,7 +4,7 @@
  * oversize object is deleted and the answer is 4xx {error}. `proof` goes with the key into the
  * form, so saving it does not check (and re-encode) the file again. Admins only.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdmin } from "~/models/session.server";
 import { log } from "~/services/log.server";
@@ -13,14 +13,14 @@ import { verifyUpload } from "~/services/uploads.server";
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const parsed = z.object({ key: z.string().max(200) }).safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return json({ error: "Cerere invalidă." }, { status: 400 });
+  if (!parsed.success) return Response.json({ error: "Cerere invalidă." }, { status: 400 });
   try {
     const result = await verifyUpload(parsed.data.key);
-    if (!result.ok) return json({ error: result.error }, { status: result.status });
-    return json({ key: result.key, size: result.size, contentType: result.contentType, proof: result.proof });
+    if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
+    return Response.json({ key: result.key, size: result.size, contentType: result.contentType, proof: result.proof });
   } catch (error) {
     log.error("upload: checking an upload failed", { error: String(error) });
-    return json({ error: "Încărcarea a eșuat. Încearcă din nou." }, { status: 500 });
+    return Response.json({ error: "Încărcarea a eșuat. Încearcă din nou." }, { status: 500 });
   }
 }
 

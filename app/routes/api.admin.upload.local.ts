@@ -5,7 +5,7 @@
  * (key, content type, size cap, size, expiry). Rules in app/services/local-upload.server.ts.
  * Admins only, like every admin mutation.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/session.server";
 import { cancelLocalUpload, receiveLocalUpload } from "~/services/local-upload.server";
 import { log } from "~/services/log.server";
@@ -14,9 +14,9 @@ import { getStorage } from "~/services/storage.server";
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   if (request.method !== "PUT" && request.method !== "DELETE") {
-    return json({ error: "Metodă nepermisă." }, { status: 405, headers: { Allow: "PUT, DELETE" } });
+    return Response.json({ error: "Metodă nepermisă." }, { status: 405, headers: { Allow: "PUT, DELETE" } });
   }
-  if (getStorage().kind !== "local") return json({ error: "Încărcarea locală nu este activă." }, { status: 404 });
+  if (getStorage().kind !== "local") return Response.json({ error: "Încărcarea locală nu este activă." }, { status: 404 });
   const params = new URL(request.url).searchParams;
   try {
     const outcome =
@@ -28,10 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
             contentLength: request.headers.get("Content-Length"),
             body: request.body,
           });
-    return json(outcome.body, { status: outcome.status, headers: { "Cache-Control": "no-store" } });
+    return Response.json(outcome.body, { status: outcome.status, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     log.error("upload: local PUT failed", { error: String(error) });
-    return json({ error: "Încărcarea a eșuat." }, { status: 500 });
+    return Response.json({ error: "Încărcarea a eșuat." }, { status: 500 });
   }
 }
 

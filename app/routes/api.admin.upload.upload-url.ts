@@ -7,13 +7,15 @@
  * - {folder, fileName, contentType, size} (our uploader).
  * Use the answer's `key`: a key that already holds a file is never reused. Without `size` the
  * upload is capped by the folder's limit. Type and size are checked first. Admins only
- * (401/403 JSON otherwise).
+ * (401/403 JSON otherwise). Errors carry the message as `msg` (the JSON API's shape, SPEC §7)
+ * and as `error` (what the admin uploader reads).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdmin } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { issueUploadUrl } from "~/services/uploads.server";
+import { jsonResponse } from "~/routes/+shared/api/http.server";
 
 const body = z.object({
   key: z.string().max(200).optional(),
@@ -23,23 +25,38 @@ const body = z.object({
   size: z.number().int().optional(),
 });
 
+const failure = (message: string, status: number) => jsonResponse({ msg: message, error: message }, { status });
+
+/** requireAdmin's JSON 401/403 ({error}) with `msg` too. */
+async function admin(request: Request) {
+  try {
+    return await requireAdmin(request);
+  } catch (error) {
+    if (error instanceof Response && (error.headers.get("Content-Type") ?? "").includes("json")) {
+      const body = (await error.json()) as { error?: string };
+      throw failure(body.error ?? "Acces interzis.", error.status);
+    }
+    throw error;
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await admin(request);
   const parsed = body.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return json({ error: "Cerere de încărcare invalidă." }, { status: 400 });
+  if (!parsed.success) return failure("Cerere de încărcare invalidă.", 400);
   try {
     const result = await issueUploadUrl(parsed.data);
-    if (!result.ok) return json({ error: result.error }, { status: result.status });
+    if (!result.ok) return failure(result.error, result.status);
     const { ok: _ok, ...target } = result;
-    return json(target, { headers: { "Cache-Control": "no-store" } });
+    return jsonResponse(target, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     log.error("upload: issuing an upload URL failed", { error: String(error) });
-    return json({ error: "Încărcarea a eșuat. Încearcă din nou." }, { status: 500 });
+    return failure("Încărcarea a eșuat. Încearcă din nou.", 500);
   }
 }
 
 /** GET is not a thing here; non-admins still get 401/403 first, like every admin route. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  throw new Response("Not found", { status: 404 });
+  await admin(request);
+  return jsonResponse({ msg: "Metodă nepermisă pentru această adresă.", error: "Metodă nepermisă." }, { status: 405, headers: { Allow: "POST" } });
 }

@@ -3,9 +3,9 @@
  * 404 unless TEST_HOOKS_TOKEN is configured and sent in the X-Test-Hooks-Token header.
  */
 import { timingSafeEqual } from "node:crypto";
-import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { getConfig } from "~/config.server";
-import { testHookOperations } from "~/services/test-hooks.server";
+import { testHookOperations } from "~/routes/+shared/test-hooks.server";
 
 function authorised(request: Request): boolean {
   const expected = getConfig().testHooksToken;
@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const operation = params.op ? testHookOperations[params.op] : undefined;
   if (!authorised(request) || !operation) throw new Response("Not found", { status: 404 });
   const body = await request.json().catch(() => ({}));
-  return json(await operation(body));
+  return Response.json(await operation(body));
 }
 
 export function loader() {

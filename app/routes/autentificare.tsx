@@ -4,7 +4,7 @@
  * session fixation) and redirects to /cont or to a same-site `redirectTo`.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AuthCard } from "~/components/account/AuthCard";
@@ -25,26 +25,29 @@ import { authenticator, LoginError } from "~/services/auth.server";
 import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { assertFormBody } from "~/lib/form-input";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/cont");
-  return json({ redirectTo });
+  return { redirectTo };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   await requireGuest(request);
-  // FormStrategy reads the body itself: nothing here reads it before authenticate().
+  // FormStrategy reads the body itself: nothing here reads it before authenticate(). Not a form: 415.
+  assertFormBody(request);
   try {
     const user = await authenticator.authenticate("form", request);
     const cookie = await createSession(user.id, request);
     return redirectWithToast(user.redirectTo, { message: ACCOUNT_MESSAGES.loginSuccess }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof LoginError) return json({ result: error.result }, { status: error.status, headers: error.headers });
+    if (error instanceof LoginError) return data({ result: error.result }, { status: error.status, headers: error.headers });
     log.error("login failed", { error });
     const result: SubmissionResult<string[]> = { status: "error", error: { "": [ACCOUNT_MESSAGES.loginFailed] } };
-    return json({ result }, { status: 500 });
+    return data({ result }, { status: 500 });
   }
 }
 
@@ -118,3 +121,5 @@ export default function LoginPage() {
 
 export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Autentificare");
 export const headers = privateHeaders;
+
+export const ErrorBoundary = errorBoundary("account");

@@ -1,29 +1,42 @@
 /**
  * /cont — the account page (SPEC §2): active courses, account information, billing address and
- * invoices, each under its anchor. Login required. Profile and billing edits are plain form
- * posts told apart by `intent`; only the user's own allowed fields can change.
+ * invoices, each under its anchor. Login required. Profile, password and billing edits are plain
+ * form posts told apart by `intent`; only the user's own allowed fields can change. Changing the
+ * e-mail or the password needs the current password (a stolen session alone cannot take the
+ * account over); wrong current passwords count against the login limits.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountInfoSection } from "~/components/account/AccountInfoSection";
 import { BillingSection } from "~/components/account/BillingSection";
+import { DataSection } from "~/components/account/DataSection";
 import { EnrollmentsSection, type EnrollmentView } from "~/components/account/EnrollmentsSection";
 import { InvoicesSection } from "~/components/account/InvoicesSection";
+import { PasswordSection } from "~/components/account/PasswordSection";
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
-import { accountSchema, billingSchema } from "~/lib/validation/account";
+import { accountSchema, billingSchema, CHANGE_MESSAGES, passwordChangeSchema } from "~/lib/validation/account";
 import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
 import { OrdersList } from "~/components/account/OrdersList";
 import { listEnrollmentsForUser } from "~/models/enrollment.server";
 import { listOrdersForUser } from "~/models/order.server";
-import { requireUser } from "~/models/session.server";
-import { EmailTakenError, updateAccount, updateBillingAddress } from "~/models/user.server";
+import { InvoicesList } from "~/components/account/InvoicesList";
+import { accountInvoices, buyerDetailsFor, updateBillingDetails } from "~/models/invoice-views.server";
+import { requireUser, type SessionUser } from "~/models/session.server";
+import { changePassword, EmailTakenError, updateAccount } from "~/models/user.server";
+import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
+import { buyerDetailsOf } from "~/lib/validation/buyer";
+import { deliveriesForOrders } from "~/models/delivery.server";
+import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { parseForm, readFormData } from "~/lib/form-input";
+import { readIntent } from "~/lib/intent";
 
-type EditMode = "account" | "billing" | null;
+type EditMode = "account" | "billing" | "password" | null;
+type Intent = "account" | "billing" | "password";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -37,47 +50,98 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     log.error("loading enrolments failed", { error, userId: user.id });
   }
-  const orders = (await listOrdersForUser(user.id)).map((o) => ({ ...o, createdAt: o.createdAt.toISOString() }));
-  return json({
+  const orderRows = await listOrdersForUser(user.id);
+  const deliveries = await deliveriesForOrders(orderRows.map((o) => o.id));
+  const orders = orderRows.map((o) => {
+    const d = deliveries[o.id];
+    const delivery = d
+      ? { methodName: d.methodName, kind: d.kind, status: d.status, courierName: d.courierName, awb: d.awb, trackingUrl: d.trackingUrl, pickupAddress: d.kind === "pickup" ? pickupAddress() : null }
+      : null;
+    return { ...o, createdAt: o.createdAt.toISOString(), delivery };
+  });
+  const invoiceData = await accountInvoices(user.id);
+  return {
+    ...invoiceData,
     profile: { email: user.email, name: user.name, phone: user.phone, address: user.address },
+    buyer: await buyerDetailsFor(user.id),
     enrollments,
     orders,
-    edit: (edit === "account" || edit === "billing" ? edit : null) as EditMode,
-  });
+    edit: (edit === "account" || edit === "billing" || edit === "password" ? edit : null) as EditMode,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   // requireUser also refuses a cross-site post (Origin check) before anything is read.
   const user = await requireUser(request);
-  const formData = await request.formData();
-  const intent: "account" | "billing" = formData.get("intent") === "billing" ? "billing" : "account";
-
-  if (intent === "billing") {
-    const submission = parseWithZod(formData, { schema: billingSchema });
-    if (submission.status !== "success") {
-      return json({ intent, result: submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
-    }
-    try {
-      await updateBillingAddress(user.id, submission.value.address);
-    } catch (error) {
-      log.error("billing address update failed", { error, userId: user.id });
-      return json({ intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.updateFailed] }) }, { status: 500 });
-    }
-    return redirectWithToast("/cont#adresa-facturare", { message: ACCOUNT_MESSAGES.updateSuccess });
+  const formData = await readFormData(request);
+  // The profile form has no intent button: anything else is the profile.
+  const intent: Intent = readIntent(formData, ["billing", "password"]) ?? "account";
+  switch (intent) {
+    case "billing":
+      return saveBilling(formData, user);
+    case "password":
+      return savePassword(request, formData, user);
+    case "account":
+      return saveAccount(request, formData, user);
   }
+}
 
-  const submission = parseWithZod(formData, { schema: accountSchema });
+async function saveBilling(formData: FormData, user: SessionUser) {
+  const intent = "billing" as const;
+  const submission = parseForm(formData, { schema: billingSchema });
   if (submission.status !== "success") {
-    return json({ intent, result: submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
+    return data({ intent, result: submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
   }
   try {
-    await updateAccount(user.id, submission.value);
+    await updateBillingDetails(user.id, submission.value.address, buyerDetailsOf(submission.value));
+  } catch (error) {
+    log.error("billing address update failed", { error, userId: user.id });
+    return data({ intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.updateFailed] }) }, { status: 500 });
+  }
+  return redirectWithToast("/cont#adresa-facturare", { message: ACCOUNT_MESSAGES.updateSuccess });
+}
+
+async function savePassword(request: Request, formData: FormData, user: SessionUser) {
+  const intent = "password" as const;
+  const submission = parseForm(formData, { schema: passwordChangeSchema });
+  const hide = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
+  }
+  const refused = await refuseWrongPassword(request, user, submission.value.currentPassword);
+  if (refused) return data({ intent, result: submission.reply({ ...hide, ...refused.reply }) }, { status: refused.status });
+  try {
+    await changePassword(user, submission.value.newPassword);
+  } catch (error) {
+    log.error("password change failed", { error, userId: user.id });
+    return data({ intent, result: submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.updateFailed] }) }, { status: 500 });
+  }
+  return redirectWithToast("/cont#parola", { message: CHANGE_MESSAGES.passwordChanged });
+}
+
+async function saveAccount(request: Request, formData: FormData, user: SessionUser) {
+  const intent = "account" as const;
+  const submission = parseForm(formData, { schema: accountSchema });
+  const hide = { hideFields: ["currentPassword"] };
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
+  }
+  if (submission.value.email !== user.email) {
+    const password = submission.value.currentPassword;
+    if (!password) {
+      return data({ intent, result: submission.reply({ ...hide, fieldErrors: { currentPassword: [CHANGE_MESSAGES.currentPasswordForEmail] } }) }, { status: 400 });
+    }
+    const refused = await refuseWrongPassword(request, user, password);
+    if (refused) return data({ intent, result: submission.reply({ ...hide, ...refused.reply }) }, { status: refused.status });
+  }
+  try {
+    await updateAccount(user.id, submission.value, { email: user.email, name: user.name });
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      return json({ intent, result: submission.reply({ fieldErrors: { email: [EMAIL_MESSAGES.taken] } }) }, { status: 409 });
+      return data({ intent, result: submission.reply({ fieldErrors: { email: [EMAIL_MESSAGES.taken] } }) }, { status: 409 });
     }
     log.error("account update failed", { error, userId: user.id });
-    return json({ intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.updateFailed] }) }, { status: 500 });
+    return data({ intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.updateFailed] }) }, { status: 500 });
   }
   return redirectWithToast("/cont#informatii-cont", { message: ACCOUNT_MESSAGES.updateSuccess });
 }
@@ -87,10 +151,10 @@ function firstName(name: string) {
 }
 
 export default function AccountPage() {
-  const { profile, enrollments, orders, edit } = useLoaderData<typeof loader>();
+  const { profile, buyer, enrollments, orders, edit, invoices, vatIncluded } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A rejected save keeps its form open, whatever the URL says.
-  const editing: EditMode = actionData?.intent ?? (edit === "account" || edit === "billing" ? edit : null);
+  const editing: EditMode = actionData?.intent ?? edit;
 
   return (
     <main className="page container account">
@@ -100,8 +164,10 @@ export default function AccountPage() {
         <nav className="account__nav" aria-label="Secțiunile contului">
           <a href="#cursuri-active">Cursurile mele</a>
           <a href="#informatii-cont">Informații cont</a>
+          <a href="#parola">Parola</a>
           <a href="#adresa-facturare">Adresa de facturare</a>
           <a href="#facturi">Facturi</a>
+          <a href="#datele-mele">Datele mele</a>
         </nav>
       </header>
       <div className="account__sections">
@@ -111,12 +177,22 @@ export default function AccountPage() {
           editing={editing === "account"}
           lastResult={actionData?.intent === "account" ? actionData.result : null}
         />
+        <PasswordSection editing={editing === "password"} lastResult={actionData?.intent === "password" ? actionData.result : null} />
         <BillingSection
           address={profile.address}
+          buyer={buyer}
           editing={editing === "billing"}
           lastResult={actionData?.intent === "billing" ? actionData.result : null}
         />
-        <InvoicesSection>{orders.length > 0 ? <OrdersList orders={orders} /> : undefined}</InvoicesSection>
+        <InvoicesSection>
+          {invoices.length + orders.length > 0 ? (
+            <>
+              {invoices.length > 0 ? <InvoicesList invoices={invoices} vatIncluded={vatIncluded} /> : null}
+              {orders.length > 0 ? <OrdersList orders={orders} /> : null}
+            </>
+          ) : undefined}
+        </InvoicesSection>
+        <DataSection />
       </div>
     </main>
   );
@@ -124,3 +200,5 @@ export default function AccountPage() {
 
 export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Contul meu");
 export const headers = privateHeaders;
+
+export const ErrorBoundary = errorBoundary("account");

@@ -4,10 +4,10 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { LegalErrorBoundary, LegalPageView, legalMeta, useLegalAdminSlots } from "~/components/legal/LegalPage";
+import { errorBoundary } from "~/components/ErrorState";
+import { LegalPageView, legalMeta, useLegalAdminSlots } from "~/routes/+shared/legal-page";
 import { useRootData } from "~/root";
-import type { LegalPageData } from "~/models/terms.server";
-import { legalAction, legalLoader } from "~/services/legal-page.server";
+import { legalAction, legalLoader } from "~/routes/+shared/legal-page.server";
 
 export const loader = (args: LoaderFunctionArgs) => legalLoader("/cookie", args);
 /** Admins edit the policy text inline (requireAdmin first). */
@@ -22,7 +22,7 @@ function describe(consent: { analytics: boolean; marketing: boolean } | null): s
 }
 
 export default function CookiePolicy() {
-  const page = useLoaderData<LegalPageData>();
+  const page = useLoaderData<typeof legalLoader>();
   const consent = useRootData()?.consent ?? null;
   const slots = useLegalAdminSlots(page);
   return (
@@ -69,4 +69,4 @@ export default function CookiePolicy() {
 }
 
 export const meta = legalMeta;
-export const ErrorBoundary = LegalErrorBoundary;
+export const ErrorBoundary = errorBoundary("legal");

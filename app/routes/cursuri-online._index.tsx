@@ -1,67 +1,38 @@
 /** /cursuri-online — online courses (SPEC §2 Course lists, §4 button text). */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { CourseCard } from "~/components/catalogue/CourseCard";
-import { RouteErrorContent } from "~/components/ErrorState";
-import { Icon } from "~/components/ui/Icon";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { errorBoundary } from "~/components/ErrorState";
+import { errorMetaFor } from "~/lib/meta";
 import { publicUrlFrom, seo } from "~/lib/seo";
-import { courseCards } from "~/models/catalogue.server";
-import { getUser } from "~/models/session.server";
 import { STATIC_PAGE } from "~/lib/route-handle";
+import { type CatalogueTexts, CourseCataloguePage, courseCatalogueLoader } from "~/routes/+shared/course-catalogue";
 
 /** Pure content: no JavaScript on a first load (see route-handle.ts). */
 export const handle = STATIC_PAGE;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  return json({ courses: await courseCards("online", user?.id ?? null) });
-}
+export const loader = (args: LoaderFunctionArgs) => courseCatalogueLoader("online", args);
+
+const TEXTS: CatalogueTexts = {
+  eyebrow: "Cursuri online",
+  title: "Învață de acasă, în ritmul tău",
+  lead: "Lecții video filmate în salon, explicate pas cu pas, cu fișe de lucru descărcabile. Le urmărești de pe telefon sau calculator și primești diploma de participare la final.",
+  empty: "Nu sunt cursuri online disponibile.",
+  other: {
+    to: "/cursuri",
+    emptyLink: "Vezi cursurile în sală",
+    calloutId: "callout-sala",
+    icon: "award",
+    title: "Vrei să lucrezi pe modele reale?",
+    text: "La cursurile din Constanța lucrezi sub îndrumarea formatoarei și pleci cu diplomă acreditată.",
+    button: "Cursuri în sală",
+  },
+};
 
 export default function OnlineCourses() {
-  const { courses } = useLoaderData<typeof loader>();
-  return (
-    <main className="page">
-      <div className="container">
-        <header className="page-header">
-          <p className="eyebrow">Cursuri online</p>
-          <h1>Învață de acasă, în ritmul tău</h1>
-          <p className="lead">
-            Lecții video filmate în salon, explicate pas cu pas, cu fișe de lucru descărcabile. Le urmărești de pe
-            telefon sau calculator și primești diploma de participare la final.
-          </p>
-        </header>
-        {courses.length === 0 ? (
-          <div className="empty-state">
-            <p>Nu sunt cursuri online disponibile.</p>
-            <Link to="/cursuri" className="button button--ghost">
-              Vezi cursurile în sală
-            </Link>
-          </div>
-        ) : (
-          <div className="grid catalogue-grid">
-            {courses.map((course) => (
-              <CourseCard key={course.id} course={course} />
-            ))}
-          </div>
-        )}
-        <aside className="callout" aria-labelledby="callout-sala">
-          <Icon name="award" size={28} />
-          <div>
-            <h2 id="callout-sala" className="callout__title">
-              Vrei să lucrezi pe modele reale?
-            </h2>
-            <p>La cursurile din Constanța lucrezi sub îndrumarea formatoarei și pleci cu diplomă acreditată.</p>
-          </div>
-          <Link to="/cursuri" className="button button--dark" prefetch="intent">
-            Cursuri în sală
-          </Link>
-        </aside>
-      </div>
-    </main>
-  );
+  return <CourseCataloguePage texts={TEXTS} />;
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction = ({ matches, error }) =>
+  errorMetaFor(error) ??
   seo({
     title: "Cursuri online de manichiură",
     description:
@@ -70,8 +41,4 @@ export const meta: MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export function ErrorBoundary() {
-  return (
-    <RouteErrorContent error={useRouteError()} message="Nu s-au putut prelua cursurile online" backTo="/" backLabel="Pagina principală" />
-  );
-}
+export const ErrorBoundary = errorBoundary("onlineCourses");

@@ -2,78 +2,34 @@
  * /cursuri-online/curs/:id — online course detail (SPEC §2 Course detail, §4 actions, §5, §9).
  * An index route so that the lesson player (/cursuri-online/curs/:id/lectie) is not nested in it.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { AwaitingPaymentAction, ContinueAction } from "~/components/catalogue/ActionStates";
 import { CatalogueImage } from "~/components/catalogue/CatalogueImage";
 import { ChapterList } from "~/components/catalogue/CourseContent";
 import { CourseDetailLayout, DiscountNotice } from "~/components/catalogue/CourseDetailLayout";
 import { OnlineCourseForm } from "~/components/catalogue/OnlineCourseForm";
-import type { FormError } from "~/components/catalogue/PhysicalCourseForm";
 import { Price } from "~/components/catalogue/Price";
-import { RouteErrorContent } from "~/components/ErrorState";
+import { errorBoundary } from "~/components/ErrorState";
 import { JsonLd } from "~/components/JsonLd";
 import { Icon } from "~/components/ui/Icon";
-import { CHOICE_MESSAGES, courseHref } from "~/lib/course-actions";
+import { courseHref } from "~/lib/course-actions";
 import { accessLabel } from "~/lib/course-quote";
-import { parseId } from "~/lib/ids";
 import { DETAIL_SIZES } from "~/lib/images";
 import { absoluteUrl, errorSeo, publicUrlFrom, schemaPrice, seo, summarize } from "~/lib/seo";
-import { SHORT_TOAST } from "~/lib/toast";
 import { useRootData } from "~/root";
-import { addCourseToCart, CART_MESSAGES } from "~/models/cart.server";
-import { courseDetail, parseAddCourseForm } from "~/models/catalogue.server";
-import { getPublishedCourse } from "~/models/course.server";
-import { getUser, requireUser } from "~/models/session.server";
-import { redirectWithToast } from "~/services/toast.server";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
+import { addCourseAction, courseDetailLoader } from "~/routes/+shared/course-detail.server";
 
 /** Shown as HTML first; the scripts start at the first interaction (see route-handle.ts). */
 export const handle = HYDRATE_ON_INTERACTION;
 
-const notFound = () => new Response("Cursul nu există.", { status: 404 });
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  const user = await getUser(request);
-  const detail = await courseDetail("online", id, user?.id ?? null);
-  if (!detail) throw notFound();
-  return json(detail);
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  // Auth first: a cross-site post is refused (403) before anything else is looked at.
-  const user = await requireUser(request);
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  if (!(await getPublishedCourse("online", id))) throw notFound();
-  const form = parseAddCourseForm("online", await request.formData());
-  if (!form.ok) {
-    const field = form.fieldError;
-    return json(
-      { error: { alert: field ? CHOICE_MESSAGES.online.alert : CART_MESSAGES.onlineFailed, field } satisfies FormError },
-      { status: 400 },
-    );
-  }
-  let result;
-  try {
-    result = await addCourseToCart(user.id, { courseId: id, priceOptionId: form.priceOptionId });
-  } catch (error) {
-    console.error(error);
-    result = { ok: false as const, status: 500, message: CART_MESSAGES.onlineFailed };
-  }
-  if (!result.ok) {
-    // SPEC §8: the online page shows its own failure text; specific reasons (already enrolled…) are kept.
-    const message = result.status === 500 ? CART_MESSAGES.onlineFailed : result.message || CART_MESSAGES.onlineFailed;
-    return json({ error: { alert: message, field: null } satisfies FormError }, { status: result.status });
-  }
-  return redirectWithToast(courseHref("online", id), { message: result.message, ...SHORT_TOAST });
-}
+export const loader = (args: LoaderFunctionArgs) => courseDetailLoader("online", args);
+export const action = (args: ActionFunctionArgs) => addCourseAction("online", args);
 
 export default function OnlineCourse() {
-  const { course, action: state, choices, saved } = useLoaderData<typeof loader>();
+  const { course, action: state, choices, saved, vat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const business = root?.business;
@@ -116,7 +72,7 @@ export default function OnlineCourse() {
             Începe cursul
           </h2>
           <p className="buy-card__price">
-            <Price bani={course.fromPriceBani} from={choices.length > 1} oldBani={course.price2Bani} />
+            <Price bani={course.fromPriceBani} from={choices.length > 1} oldBani={course.price2Bani} lowestBani={course.lowest30Bani} vatIncluded={vat.vatIncluded} />
           </p>
           {state === "continue" ? (
             <ContinueAction kind="online" courseId={course.id} />
@@ -197,13 +153,4 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => 
   });
 };
 
-export function ErrorBoundary() {
-  return (
-    <RouteErrorContent
-      error={useRouteError()}
-      message="Eroare la incarcarea cursului online."
-      backTo="/cursuri-online"
-      backLabel="Toate cursurile online"
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary("onlineCourse");

@@ -2,10 +2,10 @@
  * /cursuri-online/curs/:id/diploma — the certificate screen (SPEC §2): the diploma of the
  * user's own finished course, its download link and its public verification address.
  */
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { RouteErrorContent } from "~/components/ErrorState";
+import { errorBoundary } from "~/components/ErrorState";
 import { DiplomaPreview } from "~/components/player/DiplomaPreview";
 import { Icon } from "~/components/ui/Icon";
 import { getConfig } from "~/config.server";
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const config = getConfig();
   const verifyPath = diplomaVerifyPath(result.diploma.code);
-  return json(
+  return data(
     {
       courseId,
       diploma: {
@@ -49,8 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       verifyPath,
       verifyUrl: `${config.publicUrl}${verifyPath}`,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+    { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function CertificateScreen() {
@@ -108,6 +107,4 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export function ErrorBoundary() {
-  return <RouteErrorContent error={useRouteError()} message="Diploma nu a putut fi încărcată." backTo="/cont#cursuri-active" backLabel="Contul meu" />;
-}
+export const ErrorBoundary = errorBoundary("diploma");

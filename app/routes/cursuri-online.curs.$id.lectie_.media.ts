@@ -5,7 +5,7 @@
  * video URL this way); otherwise a redirect to the file (the PDF link on the lesson page, which
  * so never goes stale: each click is checked and signed anew for 15 minutes).
  */
-import { json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { parseId } from "~/lib/ids";
 import { lessonMediaUrl } from "~/models/lesson.server";
 import { getUser } from "~/models/session.server";
@@ -27,20 +27,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const url = new URL(request.url);
   if (!user) {
-    if (wantsJson) return json({ error: "Autentificare necesară." }, { status: 401, headers: NO_STORE });
+    if (wantsJson) return Response.json({ error: "Autentificare necesară." }, { status: 401, headers: NO_STORE });
     return redirect(`/autentificare?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
   const courseId = parseId(params.id);
   const kind = url.searchParams.get("tip");
   if (!courseId || (kind !== "video" && kind !== "pdf")) {
-    return json({ error: "Cerere invalidă." }, { status: 404, headers: NO_STORE });
+    return Response.json({ error: "Cerere invalidă." }, { status: 404, headers: NO_STORE });
   }
   const result = await lessonMediaUrl({ userId: user.id, courseId, lessonKey: url.searchParams.get("lectie"), kind });
   if (!result.ok) {
     const { status, message } = STATUS[result.reason];
     return wantsJson
-      ? json({ error: message }, { status, headers: NO_STORE })
+      ? Response.json({ error: message }, { status, headers: NO_STORE })
       : new Response(message, { status, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return wantsJson ? json({ url: result.url }, { headers: NO_STORE }) : redirect(result.url, { headers: NO_STORE });
+  return wantsJson ? Response.json({ url: result.url }, { headers: NO_STORE }) : redirect(result.url, { headers: NO_STORE });
 }

@@ -2,90 +2,35 @@
  * /cursuri/curs/:id — physical course detail (SPEC §2 Course detail, §4 actions, §5, §9).
  * Unknown, unpublished or online ids answer the Romanian not-found page (404).
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { AwaitingPaymentAction, ContinueAction } from "~/components/catalogue/ActionStates";
 import { CatalogueImage } from "~/components/catalogue/CatalogueImage";
 import { ChapterList, DayList } from "~/components/catalogue/CourseContent";
 import { CourseDetailLayout, DiscountNotice } from "~/components/catalogue/CourseDetailLayout";
-import { PhysicalCourseForm, type FormError } from "~/components/catalogue/PhysicalCourseForm";
+import { PhysicalCourseForm } from "~/components/catalogue/PhysicalCourseForm";
 import { Price } from "~/components/catalogue/Price";
-import { RouteErrorContent } from "~/components/ErrorState";
+import { errorBoundary } from "~/components/ErrorState";
 import { JsonLd } from "~/components/JsonLd";
 import { Icon } from "~/components/ui/Icon";
-import { CHOICE_MESSAGES, courseHref } from "~/lib/course-actions";
+import { courseHref } from "~/lib/course-actions";
 import { periodLabel, type PhysicalChoice } from "~/lib/course-quote";
 import { formatDate } from "~/lib/dates";
-import { parseId } from "~/lib/ids";
 import { DETAIL_SIZES } from "~/lib/images";
 import { absoluteUrl, errorSeo, publicUrlFrom, schemaPrice, seo, summarize } from "~/lib/seo";
-import { SHORT_TOAST } from "~/lib/toast";
 import { useRootData } from "~/root";
-import { addCourseToCart, CART_MESSAGES } from "~/models/cart.server";
-import { courseDetail, parseAddCourseForm } from "~/models/catalogue.server";
-import { getPublishedCourse } from "~/models/course.server";
-import { getUser, requireUser } from "~/models/session.server";
-import { redirectWithToast } from "~/services/toast.server";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
+import { addCourseAction, courseDetailLoader } from "~/routes/+shared/course-detail.server";
 
 /** Shown as HTML first; the scripts start at the first interaction (see route-handle.ts). */
 export const handle = HYDRATE_ON_INTERACTION;
 
-const notFound = () => new Response("Cursul nu există.", { status: 404 });
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  const user = await getUser(request);
-  const detail = await courseDetail("physical", id, user?.id ?? null);
-  if (!detail) throw notFound();
-  return json(detail);
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  // Auth first: a cross-site post is refused (403) before anything else is looked at.
-  const user = await requireUser(request);
-  const id = parseId(params.id);
-  if (!id) throw notFound();
-  if (!(await getPublishedCourse("physical", id))) throw notFound();
-  const form = parseAddCourseForm("physical", await request.formData());
-  if (!form.ok) {
-    const field = form.fieldError;
-    return json(
-      {
-        error: { alert: field ? CHOICE_MESSAGES.physical.alert : CART_MESSAGES.physicalFailed, field } satisfies FormError,
-        submitted: {
-          priceOptionId: null,
-          accreditation: form.accreditation,
-          advancePayment: form.advancePayment,
-        } satisfies PhysicalChoice,
-      },
-      { status: 400 },
-    );
-  }
-  const { priceOptionId, accreditation, advancePayment } = form;
-  let result;
-  try {
-    result = await addCourseToCart(user.id, { courseId: id, priceOptionId, accreditation, advancePayment });
-  } catch (error) {
-    console.error(error);
-    result = { ok: false as const, status: 500, message: CART_MESSAGES.physicalFailed };
-  }
-  if (!result.ok) {
-    return json(
-      {
-        error: { alert: result.message || CART_MESSAGES.physicalFailed, field: null } satisfies FormError,
-        submitted: { priceOptionId, accreditation, advancePayment } satisfies PhysicalChoice,
-      },
-      { status: result.status },
-    );
-  }
-  return redirectWithToast(courseHref("physical", id), { message: result.message, ...SHORT_TOAST });
-}
+export const loader = (args: LoaderFunctionArgs) => courseDetailLoader("physical", args);
+export const action = (args: ActionFunctionArgs) => addCourseAction("physical", args);
 
 export default function PhysicalCourse() {
-  const { course, action: state, choices, options, offersAccreditation, offersAdvance, saved } = useLoaderData<typeof loader>();
+  const { course, action: state, choices, options, offersAccreditation, offersAdvance, saved, vat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const business = root?.business;
@@ -125,7 +70,7 @@ export default function PhysicalCourse() {
             Înscrie-te la curs
           </h2>
           <p className="buy-card__price">
-            <Price bani={course.fromPriceBani} from={choices.length > 1 || offersAccreditation} oldBani={course.price2Bani} />
+            <Price bani={course.fromPriceBani} from={choices.length > 1 || offersAccreditation} oldBani={course.price2Bani} lowestBani={course.lowest30Bani} vatIncluded={vat.vatIncluded} />
           </p>
           {state === "continue" ? (
             <ContinueAction kind="physical" courseId={course.id} />
@@ -212,13 +157,4 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => 
   });
 };
 
-export function ErrorBoundary() {
-  return (
-    <RouteErrorContent
-      error={useRouteError()}
-      message="Cursul nu a putut fi incarcat cu succes."
-      backTo="/cursuri"
-      backLabel="Toate cursurile"
-    />
-  );
-}
+export const ErrorBoundary = errorBoundary("course");

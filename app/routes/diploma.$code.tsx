@@ -3,8 +3,8 @@
  * code). Shows the holder, the course and the completion date, nothing else about the student;
  * an unknown code answers 404 "Diplomă inexistentă".
  */
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { DiplomaPreview } from "~/components/player/DiplomaPreview";
 import { Icon } from "~/components/ui/Icon";
 import { getConfig } from "~/config.server";
@@ -13,17 +13,17 @@ import { formatDiplomaCode } from "~/lib/diploma";
 import { pageTitle } from "~/lib/meta";
 import { PLAYER_MESSAGES } from "~/lib/player";
 import { findDiplomaByCode } from "~/models/diploma.server";
+import { errorBoundary } from "~/components/ErrorState";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const diploma = await findDiplomaByCode(params.code);
   if (!diploma) throw new Response(PLAYER_MESSAGES.notFoundDiploma, { status: 404 });
-  return json(
+  return data(
     {
       diploma: { code: diploma.code, holderName: diploma.holderName, courseTitle: diploma.courseTitle, completedOn: diploma.completedOn },
       brand: getConfig().business.brand,
     },
-    { headers: { "Cache-Control": "public, max-age=300" } },
-  );
+    { headers: { "Cache-Control": "public, max-age=300" } });
 }
 
 export default function VerifyDiploma() {
@@ -68,23 +68,4 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="page container error-page">
-      <p className="eyebrow">Verificare diplomă</p>
-      <h1>{missing ? PLAYER_MESSAGES.notFoundDiploma : "Verificarea nu a reușit"}</h1>
-      <p className="lead">
-        {missing
-          ? "Nu există nicio diplomă cu acest cod. Verificați că ați scris codul exact ca pe diplomă."
-          : "Încercați din nou în câteva momente."}
-      </p>
-      <p className="error-page__actions">
-        <Link to="/" className="button button--primary">
-          Înapoi la pagina principală
-        </Link>
-      </p>
-    </main>
-  );
-}
+export const ErrorBoundary = errorBoundary("diplomaCheck");

@@ -4,8 +4,7 @@
  * only an existing account gets the e-mail. A mail failure shows "Eroare la resetarea parolei"
  * with a retry link. The overlay is rendered by the server: it works without JavaScript.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/AuthCard";
 import { Field } from "~/components/ui/Field";
@@ -23,31 +22,32 @@ import { requestPasswordReset } from "~/models/password-reset.server";
 import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { hitPasswordReset } from "~/services/rate-limit.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { parseForm, readFormData } from "~/lib/form-input";
 
 export function loader() {
-  return json({});
+  return {};
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseForm(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
-    return json({ outcome: "invalid" as const, result: submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
+    return data({ outcome: "invalid" as const, result: submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
   }
   try {
     const limit = await hitPasswordReset(request, submission.value.email);
     if (!limit.allowed) {
-      return json(
+      return data(
         { outcome: "invalid" as const, result: submission.reply({ formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] }) },
-        { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
-      );
+        { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } });
     }
     await requestPasswordReset(submission.value.email);
   } catch (error) {
     log.error("password reset request failed", { error });
-    return json({ outcome: "error" as const, result: null }, { status: 503 });
+    return data({ outcome: "error" as const, result: null }, { status: 503 });
   }
-  return json({ outcome: "sent" as const, result: null });
+  return { outcome: "sent" as const, result: null };
 }
 
 export default function ForgotPasswordPage() {
@@ -106,3 +106,5 @@ export default function ForgotPasswordPage() {
 
 export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Resetarea parolei");
 export const headers = privateHeaders;
+
+export const ErrorBoundary = errorBoundary("account");

@@ -3,20 +3,45 @@
  * backend (DESIGN §7). The signature and expiry are checked first (403 otherwise). Supports
  * single byte ranges (206/416) so videos can seek, downloads by name, conditional requests, and
  * private caching until the URL expires.
+ *
+ * The Content-Type is the one the file was verified as (media_files, models/media-type.server),
+ * never guessed from the key; a file that is none of the allowed types is only offered as a
+ * download. Every answer carries a sandbox CSP and nosniff, so even a hostile file cannot run
+ * script on the site's origin (issue 14 finding 1).
  */
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { contentDisposition, parseRange } from "~/lib/http-range";
-import { contentTypeForKey } from "~/lib/storage-keys";
+import type { VerifiedType } from "~/lib/media-check";
+import { mediaTypeOf } from "~/models/media-type.server";
 import { getStorage, localPathForKey, verifyLocalUrl } from "~/services/storage.server";
 
 const ONE_YEAR = 365 * 24 * 3600;
 
+/**
+ * `default-src 'none'; sandbox` for everything opened as a page; a video or image opened on its
+ * own may load itself. A PDF is shown by the browser's PDF viewer, which a CSP sandbox blocks in
+ * Chromium: it gets no sandbox, but no source of any kind besides itself and no framing by others
+ * (a verified PDF is not HTML, and nosniff forbids reading it as such).
+ */
+export function mediaSecurityPolicy(type: VerifiedType | null): string {
+  if (type === "application/pdf") return "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  if (type?.startsWith("video/")) return "default-src 'none'; media-src 'self'; sandbox";
+  if (type?.startsWith("image/")) return "default-src 'none'; img-src 'self'; sandbox";
+  return "default-src 'none'; sandbox";
+}
+
 function plain(status: number, message: string, extra: Record<string, string> = {}) {
   return new Response(message, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...extra },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": mediaSecurityPolicy(null),
+      ...extra,
+    },
   });
 }
 
@@ -40,8 +65,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const expires = Number(url.searchParams.get("e"));
   const maxAge = Math.max(0, Math.min(ONE_YEAR, expires - Math.floor(Date.now() / 1000)));
   const etag = `"${size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+  const type = await mediaTypeOf(key);
   const headers = new Headers({
-    "Content-Type": contentTypeForKey(key),
+    "Content-Type": type ?? "application/octet-stream",
+    "Content-Security-Policy": mediaSecurityPolicy(type),
     "Accept-Ranges": "bytes",
     "Cache-Control": `private, max-age=${maxAge}`,
     "X-Content-Type-Options": "nosniff",
@@ -50,6 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const downloadName = url.searchParams.get("d");
   if (downloadName) headers.set("Content-Disposition", contentDisposition(downloadName));
+  else if (!type) headers.set("Content-Disposition", "attachment");
 
   if (request.headers.get("If-None-Match") === etag) {
     return new Response(null, { status: 304, headers });

@@ -1,7 +1,8 @@
 /** /plata — legal page (SPEC §2 "Legal pages"); the view is shared by the six legal routes. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { LegalErrorBoundary, LegalPage, legalMeta } from "~/components/legal/LegalPage";
-import { legalAction, legalLoader } from "~/services/legal-page.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { LegalPage, legalMeta } from "~/routes/+shared/legal-page";
+import { legalAction, legalLoader } from "~/routes/+shared/legal-page.server";
 
 export const loader = (args: LoaderFunctionArgs) => legalLoader("/plata", args);
 /** Admins edit the page inline (requireAdmin first). */
@@ -9,4 +10,4 @@ export const action = (args: ActionFunctionArgs) => legalAction("/plata", args);
 
 export default LegalPage;
 export const meta = legalMeta;
-export const ErrorBoundary = LegalErrorBoundary;
+export const ErrorBoundary = errorBoundary("legal");

@@ -4,10 +4,11 @@
  * reload link without), refunded, cancelled or failed with a way back to the cart; every state
  * links to /cont. An order not paid by card (bank transfer, free) gets its own short message.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formatMoney } from "~/lib/money";
+import { privateHeaders } from "~/lib/http";
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { SHORT_TOAST } from "~/lib/toast";
 import { refillCartFromOrder } from "~/models/cart.server";
@@ -15,6 +16,8 @@ import { getOrderForUser, lastPaymentError } from "~/models/order.server";
 import { requireUser } from "~/models/session.server";
 import { MOBILPAY_ERRORS } from "~/lib/payment-errors";
 import { redirectWithToast } from "~/services/toast.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { readFormData } from "~/lib/form-input";
 
 const POLL_MS = 3000;
 const POLL_LIMIT_MS = 3 * 60_000;
@@ -25,15 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const order = await getOrderForUser(user.id, orderId);
   if (!order) throw new Response("Comanda nu există.", { status: 404 });
   const failure = order.status === "failed" ? await lastPaymentError(order.id) : null;
-  return json({
+  return {
     order: { id: order.id, reference: order.reference, status: order.status, totalBani: order.totalBani, paymentMethod: order.paymentMethod },
     reason: failure?.errorCode ? (MOBILPAY_ERRORS[failure.errorCode] ?? null) : null,
-  });
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const order = await getOrderForUser(user.id, String(form.get("orderId") ?? ""));
   if (!order) throw new Response("Comanda nu există.", { status: 404 });
   if (form.get("intent") !== "refill" || (order.status !== "failed" && order.status !== "cancelled")) {
@@ -153,3 +156,6 @@ export default function PaymentResult() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Rezultatul plății – Ana Nails Academy" }, { name: "robots", content: "noindex" }];
+export const headers = privateHeaders;
+
+export const ErrorBoundary = errorBoundary("payment");

@@ -1,8 +1,9 @@
 /** /produse — product list; empty: products will be available in the coming weeks (SPEC §2). */
-import { json, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/catalogue/ProductCard";
-import { RouteErrorContent } from "~/components/ErrorState";
+import { errorBoundary } from "~/components/ErrorState";
+import { errorMetaFor } from "~/lib/meta";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { productCards } from "~/models/catalogue.server";
 import { STATIC_PAGE } from "~/lib/route-handle";
@@ -13,7 +14,7 @@ export const handle = STATIC_PAGE;
 const EMPTY_PRODUCTS = "Produsele vor fi disponibile în săptămânile următoare.";
 
 export async function loader() {
-  return json({ products: await productCards() });
+  return { products: await productCards() };
 }
 
 export default function Products() {
@@ -48,7 +49,8 @@ export default function Products() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction = ({ matches, error }) =>
+  errorMetaFor(error) ??
   seo({
     title: "Produse pentru manichiură",
     description: "Kituri de ojă semipermanentă, lămpi UV/LED, pile și îngrijire pentru cuticule, folosite la cursurile noastre.",
@@ -56,6 +58,4 @@ export const meta: MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export function ErrorBoundary() {
-  return <RouteErrorContent error={useRouteError()} message="Nu s-au putut prelua produsele" backTo="/" backLabel="Pagina principală" />;
-}
+export const ErrorBoundary = errorBoundary("products");

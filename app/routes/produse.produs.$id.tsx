@@ -1,10 +1,11 @@
 /** /produse/produs/:id — product detail with add to cart. */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { CatalogueImage } from "~/components/catalogue/CatalogueImage";
+import { vatLabel } from "~/models/invoice-views.server";
 import { Price } from "~/components/catalogue/Price";
-import { RouteErrorContent } from "~/components/ErrorState";
+import { errorBoundary } from "~/components/ErrorState";
 import { JsonLd } from "~/components/JsonLd";
 import { Icon } from "~/components/ui/Icon";
 import { parseId } from "~/lib/ids";
@@ -13,10 +14,13 @@ import { absoluteUrl, errorSeo, publicUrlFrom, schemaPrice, seo, summarize } fro
 import { SHORT_TOAST } from "~/lib/toast";
 import { useRootData } from "~/root";
 import { addProductToCart } from "~/models/cart.server";
-import { parseAddProductForm, productDetail } from "~/models/catalogue.server";
+import { productDetail } from "~/models/catalogue.server";
+import { parseAddProductForm } from "~/routes/+shared/course-detail.server";
 import { getUser, requireUser } from "~/models/session.server";
+import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
+import { readFormData } from "~/lib/form-input";
 
 /** Shown as HTML first; the scripts start at the first interaction (see route-handle.ts). */
 export const handle = HYDRATE_ON_INTERACTION;
@@ -30,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const detail = await productDetail(id, user?.id ?? null);
   if (!detail) throw notFound();
-  return json(detail);
+  return { ...detail, vat: await vatLabel() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,29 +42,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = parseId(params.id);
   if (!id) throw notFound();
-  if (!parseAddProductForm(await request.formData())) return json({ error: ADD_FAILED }, { status: 400 });
+  if (!parseAddProductForm(await readFormData(request))) return data({ error: ADD_FAILED }, { status: 400 });
   let result;
   try {
     result = await addProductToCart(user.id, id);
   } catch (error) {
-    console.error(error);
+    log.error("catalogue: adding a product to the cart failed", { productId: id, error });
     result = { ok: false as const, status: 500, message: ADD_FAILED };
   }
   if (!result.ok) {
     if (result.status === 404) throw notFound();
-    return json({ error: result.message || ADD_FAILED }, { status: result.status });
+    return data({ error: result.message || ADD_FAILED }, { status: result.status });
   }
   return redirectWithToast(`/produse/produs/${id}`, { message: result.message, ...SHORT_TOAST });
 }
 
 export default function ProductPage() {
-  const { product, inCart } = useLoaderData<typeof loader>();
+  const { product, inCart, vat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const root = useRootData();
   const publicUrl = root?.publicUrl ?? "";
   const url = absoluteUrl(publicUrl, `/produse/produs/${product.id}`);
   const submitting = navigation.state === "submitting";
+  const soldOut = product.stock === 0;
 
   return (
     <main className="page container product-detail">
@@ -74,7 +79,10 @@ export default function ProductPage() {
           <h1>{product.title}</h1>
           {product.subtitle ? <p className="lead">{product.subtitle}</p> : null}
           <p className="product-detail__price">
-            <Price bani={product.priceBani} oldBani={product.price2Bani} />
+            <Price bani={product.priceBani} oldBani={product.price2Bani} lowestBani={product.lowest30Bani} vatIncluded={vat.vatIncluded} />
+          </p>
+          <p className={`status status--${soldOut ? "failed" : "confirmed"}`} data-testid="stock">
+            {soldOut ? "Stoc epuizat" : "În stoc"}
           </p>
           {product.description ? <p className="product-detail__description">{product.description}</p> : null}
           {actionData?.error ? (
@@ -94,14 +102,14 @@ export default function ProductPage() {
           ) : (
             <Form method="post" className="product-detail__actions" preventScrollReset>
               <input type="hidden" name="intent" value="add-to-cart" />
-              <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
-                <Icon name="cart" size={20} /> Adaugă în coș
+              <button type="submit" className="button button--primary" disabled={submitting || soldOut} aria-busy={submitting || undefined}>
+                <Icon name="cart" size={20} /> {soldOut ? "Stoc epuizat" : "Adaugă în coș"}
               </button>
             </Form>
           )}
           <ul className="meta-list product-detail__perks">
             <li>
-              <Icon name="check" size={20} /> Livrare prin curier în 2–4 zile lucrătoare
+              <Icon name="check" size={20} /> Livrare prin curier sau la easybox în 2–3 zile lucrătoare
             </li>
             <li>
               <Icon name="pin" size={20} /> Ridicare gratuită din academie, în Constanța
@@ -124,7 +132,7 @@ export default function ProductPage() {
             "@type": "Offer",
             price: schemaPrice(product.priceBani),
             priceCurrency: "RON",
-            availability: "https://schema.org/InStock",
+            availability: soldOut ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
             itemCondition: "https://schema.org/NewCondition",
             url,
           },
@@ -148,8 +156,4 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => 
   });
 };
 
-export function ErrorBoundary() {
-  return (
-    <RouteErrorContent error={useRouteError()} message="Produsul nu a putut fi încărcat." backTo="/produse" backLabel="Toate produsele" />
-  );
-}
+export const ErrorBoundary = errorBoundary("product");

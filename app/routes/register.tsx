@@ -2,8 +2,7 @@
  * /register — create an account (SPEC §2): nume, e-mail, password (the five rules) and the
  * marketing opt-in (unticked). Success logs the user in and lands on /cont with a toast.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/AuthCard";
 import { CheckboxField, Field } from "~/components/ui/Field";
@@ -22,37 +21,38 @@ import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { hitRegister } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { parseForm, readFormData } from "~/lib/form-input";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return json({});
+  return {};
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   await requireGuest(request);
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseForm(await readFormData(request), { schema: registerSchema });
   const hide = { hideFields: ["password"] };
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
+    return data({ result: submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
   }
   try {
     const limit = await hitRegister(request);
     if (!limit.allowed) {
-      return json(
+      return data(
         { result: submission.reply({ ...hide, formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] }) },
-        { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
-      );
+        { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } });
     }
     const user = await registerUser(submission.value);
     const cookie = await createSession(user.id, request);
     return redirectWithToast("/cont", { message: ACCOUNT_MESSAGES.registerSuccess }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      return json({ result: submission.reply({ ...hide, fieldErrors: { email: [EMAIL_MESSAGES.taken] } }) }, { status: 409 });
+      return data({ result: submission.reply({ ...hide, fieldErrors: { email: [EMAIL_MESSAGES.taken] } }) }, { status: 409 });
     }
     log.error("registration failed", { error });
-    return json({ result: submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.registerFailed] }) }, { status: 500 });
+    return data({ result: submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.registerFailed] }) }, { status: 500 });
   }
 }
 
@@ -102,3 +102,5 @@ export default function RegisterPage() {
 
 export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Creează un cont");
 export const headers = privateHeaders;
+
+export const ErrorBoundary = errorBoundary("account");

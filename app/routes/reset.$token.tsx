@@ -3,8 +3,7 @@
  * confirmation); an expired, used or unknown link says so and offers a new one. Success ends
  * every session of the user and sends them to /autentificare with a toast.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/AuthCard";
 import { Field } from "~/components/ui/Field";
@@ -22,18 +21,20 @@ import { clearSessionCookie } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { errorBoundary } from "~/components/ErrorState";
+import { parseForm, readFormData } from "~/lib/form-input";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const state = await checkResetToken(params.token ?? "");
-  return json({ state }, { status: state === "valid" ? 200 : 410 });
+  return data({ state }, { status: state === "valid" ? 200 : 410 });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseForm(await readFormData(request), { schema: resetPasswordSchema });
   const hide = { hideFields: ["newPassword", "confirmPassword"] };
   if (submission.status !== "success") {
-    return json({ state: null, result: submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
+    return data({ state: null, result: submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
   }
   try {
     const state = await resetPassword(params.token ?? "", submission.value.newPassword);
@@ -45,10 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { headers: { "Set-Cookie": await clearSessionCookie() } },
       );
     }
-    return json({ state, result: null }, { status: 410 });
+    return data({ state, result: null }, { status: 410 });
   } catch (error) {
     log.error("password reset failed", { error });
-    return json({ state: null, result: submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.resetFailed] }) }, { status: 500 });
+    return data({ state: null, result: submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.resetFailed] }) }, { status: 500 });
   }
 }
 
@@ -108,3 +109,5 @@ export default function ResetPasswordPage() {
 
 export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Parolă nouă");
 export const headers = privateHeaders;
+
+export const ErrorBoundary = errorBoundary("account");

@@ -1,8 +1,9 @@
 /** /shop — the shop's entry page: products first, then the courses (SPEC lists the route only). */
-import { json, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/catalogue/ProductCard";
-import { RouteErrorContent } from "~/components/ErrorState";
+import { errorBoundary } from "~/components/ErrorState";
+import { errorMetaFor } from "~/lib/meta";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { publicUrlFrom, seo } from "~/lib/seo";
 import { productCards } from "~/models/catalogue.server";
@@ -12,7 +13,7 @@ import { STATIC_PAGE } from "~/lib/route-handle";
 export const handle = STATIC_PAGE;
 
 export async function loader() {
-  return json({ products: await productCards(3) });
+  return { products: await productCards(3) };
 }
 
 const tiles: Array<{ to: string; icon: IconName; title: string; text: string }> = [
@@ -68,7 +69,8 @@ export default function Shop() {
   );
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction = ({ matches, error }) =>
+  errorMetaFor(error) ??
   seo({
     title: "Magazin",
     description: "Produse profesionale pentru manichiură și cursuri online și în sală, într-un singur coș.",
@@ -76,6 +78,4 @@ export const meta: MetaFunction = ({ matches }) =>
     publicUrl: publicUrlFrom(matches),
   });
 
-export function ErrorBoundary() {
-  return <RouteErrorContent error={useRouteError()} message="Nu s-au putut prelua produsele" backTo="/" backLabel="Pagina principală" />;
-}
+export const ErrorBoundary = errorBoundary("products");

@@ -5,7 +5,7 @@
  * shop server to server, then returns the buyer to the shop. `replay` (the last IPN again) and
  * `refund` (a credit IPN) act on an existing order: only its owner or an admin may ask.
  */
-import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { getConfig } from "~/config.server";
 import { formatMoney } from "~/lib/money";
@@ -22,6 +22,8 @@ import {
   SimulatorError,
   simulatorEnabled,
 } from "~/services/payments/simulator.server";
+import { readFormData } from "~/lib/form-input";
+import { readIntent } from "~/lib/intent";
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -33,50 +35,68 @@ async function mayActOn(request: Request, orderId: string): Promise<boolean> {
   return (await getOrderForUser(user.id, orderId)) !== null;
 }
 
-const simulatorError = (message: string, status = 400) => json({ kind: "error" as const, message }, { status });
+const simulatorError = (message: string, status = 400) => data({ kind: "error" as const, message }, { status });
 
 export function loader() {
   if (!simulatorEnabled()) throw notFound();
-  return json({});
+  return {};
 }
+
+const SIMULATOR_INTENTS = ["approve", "decline", "pending", "cancel", "replay", "refund"] as const;
+type Outcome = "approve" | "decline" | "pending" | "cancel";
+type Envelope = { env_key: string; data: string; cipher: string; iv: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   if (!simulatorEnabled()) throw notFound();
   // The simulator lives on the shop's own host: every post to it comes from its pages.
   assertSameOrigin(request);
-  const form = await request.formData();
-  const envelope = {
+  const form = await readFormData(request);
+  const envelope: Envelope = {
     env_key: String(form.get("env_key") ?? ""),
     data: String(form.get("data") ?? ""),
     cipher: String(form.get("cipher") ?? ""),
     iv: String(form.get("iv") ?? ""),
   };
-  const intent = String(form.get("intent") ?? "");
-
-  if (intent === "replay" || intent === "refund") {
-    const orderId = String(form.get("orderId") ?? "");
-    if (!(await mayActOn(request, orderId))) return simulatorError("Comanda nu există.", 404);
-    try {
-      const delivery = intent === "replay" ? await replayNotification(orderId) : await refundOrder(orderId);
-      return json({ kind: "delivered" as const, delivery });
-    } catch (error) {
-      if (error instanceof SimulatorError) return simulatorError(error.message);
-      throw error;
-    }
+  const intent = readIntent(form, SIMULATOR_INTENTS);
+  switch (intent) {
+    case "replay":
+    case "refund":
+      return actOnOrder(request, String(form.get("orderId") ?? ""), intent);
+    case null: // the shop's payment form itself: show the page
+    case "approve":
+    case "decline":
+    case "pending":
+    case "cancel":
+      return answerPayment(envelope, form, intent);
   }
+}
 
+/** `replay` (the last IPN again) or `refund` (a credit IPN) on an existing order. */
+async function actOnOrder(request: Request, orderId: string, intent: "replay" | "refund") {
+  if (!(await mayActOn(request, orderId))) return simulatorError("Comanda nu există.", 404);
+  try {
+    const delivery = intent === "replay" ? await replayNotification(orderId) : await refundOrder(orderId);
+    return { kind: "delivered" as const, delivery };
+  } catch (error) {
+    if (error instanceof SimulatorError) return simulatorError(error.message);
+    throw error;
+  }
+}
+
+/** The payment request: shown as the page (no outcome yet), or answered with the chosen outcome. */
+async function answerPayment(envelope: Envelope, form: FormData, outcome: Outcome | null) {
   let received;
   try {
     received = receiveRequest(envelope);
   } catch (error) {
-    return json({ kind: "error" as const, message: `Cerere invalidă: ${error instanceof Error ? error.message : error}` }, { status: 400 });
+    return data({ kind: "error" as const, message: `Cerere invalidă: ${error instanceof Error ? error.message : error}` }, { status: 400 });
   }
   const { xml, order } = received;
   // Only ever back to this site.
   const returnUrl = order.returnUrl?.startsWith(`${getConfig().publicUrl}/`) ? order.returnUrl : "/";
 
-  if (!intent) {
-    return json({
+  if (outcome === null) {
+    return {
       kind: "page" as const,
       envelope,
       order: {
@@ -86,29 +106,35 @@ export async function action({ request }: ActionFunctionArgs) {
         name: `${order.billing.firstName ?? ""} ${order.billing.lastName ?? ""}`.trim(),
         email: order.billing.email ?? "",
       },
-    });
+    };
   }
-
   try {
-    if (intent === "approve") {
-      await sendNotification(xml, { action: "confirmed" });
-    } else if (intent === "decline") {
-      const code = Number(form.get("errorCode") ?? 35);
-      await sendNotification(xml, { action: "confirmed", errorCode: code in MOBILPAY_ERRORS ? code : 35, errorMessage: MOBILPAY_ERRORS[code] ?? "Tranzacție respinsă" });
-    } else if (intent === "pending") {
-      await sendNotification(xml, { action: "confirmed_pending" });
-      // The anti-fraud review ends a moment later: the confirmation arrives on its own.
-      setTimeout(() => {
-        sendNotification(xml, { action: "confirmed" }).catch(() => {});
-      }, PENDING_REVIEW_MS);
-    } else if (intent === "cancel") {
-      await sendNotification(xml, { action: "canceled" });
-    }
+    await sendOutcome(xml, form, outcome);
   } catch (error) {
     if (error instanceof SimulatorError) return simulatorError(error.message);
     throw error;
   }
   return redirect(returnUrl, 303);
+}
+
+async function sendOutcome(xml: string, form: FormData, outcome: Outcome) {
+  switch (outcome) {
+    case "approve":
+      return sendNotification(xml, { action: "confirmed" });
+    case "decline": {
+      const code = Number(form.get("errorCode") ?? 35);
+      return sendNotification(xml, { action: "confirmed", errorCode: code in MOBILPAY_ERRORS ? code : 35, errorMessage: MOBILPAY_ERRORS[code] ?? "Tranzacție respinsă" });
+    }
+    case "pending":
+      await sendNotification(xml, { action: "confirmed_pending" });
+      // The anti-fraud review ends a moment later: the confirmation arrives on its own.
+      setTimeout(() => {
+        sendNotification(xml, { action: "confirmed" }).catch(() => {});
+      }, PENDING_REVIEW_MS);
+      return;
+    case "cancel":
+      return sendNotification(xml, { action: "canceled" });
+  }
 }
 
 export default function Simulator() {

@@ -5,7 +5,6 @@
  * It returns the user and the safe redirect target, or throws a LoginError carrying the
  * conform reply the login page shows (the typed e-mail kept, the password never echoed).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -16,6 +15,8 @@ import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
 import { verifyLogin } from "~/models/user.server";
 import { log } from "~/services/log.server";
 import { forgiveLogin, hitLogin } from "~/services/rate-limit.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/services/unavailable.server";
+import { parseForm } from "~/lib/form-input";
 
 export interface AuthenticatedUser {
   id: string;
@@ -37,7 +38,7 @@ export const authenticator = new Authenticator<AuthenticatedUser>();
 
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    const submission = parseWithZod(form, { schema: loginSchema });
+    const submission = parseForm(form, { schema: loginSchema });
     const hide = { hideFields: ["password"] };
     if (submission.status !== "success") {
       throw new LoginError(400, submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }));
@@ -59,6 +60,12 @@ authenticator.use(
     } catch (error) {
       if (error instanceof LoginError) throw error;
       log.error("login failed", { error });
+      // The database is away: 503 + Retry-After, the form shown again with the e-mail typed.
+      if (isDatabaseUnavailable(error)) {
+        throw new LoginError(503, submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.loginFailed] }), {
+          "Retry-After": String(RETRY_AFTER_SECONDS),
+        });
+      }
       throw new LoginError(500, submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.loginFailed] }));
     }
   }),

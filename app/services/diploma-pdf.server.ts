@@ -48,7 +48,8 @@ function fontsFolder(): string {
 }
 
 let fontBytes: Record<FontName, Uint8Array> | undefined;
-function loadFontBytes(): Record<FontName, Uint8Array> {
+/** The DejaVu font files (also used by the invoice PDF). */
+export function loadFontBytes(): Record<FontName, Uint8Array> {
   if (!fontBytes) {
     const folder = fontsFolder();
     fontBytes = Object.fromEntries(

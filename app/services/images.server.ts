@@ -22,11 +22,6 @@ async function hasVariant(key: string): Promise<boolean> {
   return exists;
 }
 
-/** Tests: forget what was looked up. */
-export function clearImageVariantCache() {
-  variants.clear();
-}
-
 export async function catalogueImage(key: string | null | undefined): Promise<ResponsiveImage | null> {
   if (!key || !isValidStorageKey(key)) return null;
   const small = variantKey(key);

@@ -31,6 +31,13 @@ function errorText(error: Error): string {
   return cause && cause !== message ? `${message} (${cause})` : message;
 }
 
+/** Where an error was thrown: its first stack frames on one line (never the message's params). */
+export function stackOf(error: unknown, frames = 6): string | undefined {
+  if (!(error instanceof Error) || !error.stack) return undefined;
+  const at = error.stack.split("\n").filter((line) => /^\s+at /.test(line)).slice(0, frames);
+  return at.length ? at.map((line) => line.trim().replace(/^at /, "")).join(" < ") : undefined;
+}
+
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
   if (LEVELS[level] < threshold()) return;
   const line = `${level} ${message}${format(fields)}`;

@@ -17,6 +17,21 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (`<…@…>`): the outbox gives each row one, so a repeat is recognisable. */
+  messageId?: string;
+  /** Stored with the queued message and rendered when it is sent (mail-attachments.server.ts). */
+  attachments?: MailAttachmentRef[];
+}
+
+export interface MailAttachmentRef {
+  kind: "invoice";
+  id: string;
+}
+
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**
@@ -48,7 +63,11 @@ let smtp: { url: string; transport: Transporter } | undefined;
 function smtpTransport(url: string): Transporter {
   if (smtp?.url !== url) {
     smtp?.transport.close();
-    smtp = { url, transport: nodemailer.createTransport(smtpOptionsFromUrl(url)) };
+    // Pooled: the outbox sends batches over a few reused connections (1,000+ mails a minute).
+    smtp = {
+      url,
+      transport: nodemailer.createTransport({ ...smtpOptionsFromUrl(url), pool: true, maxConnections: 5, maxMessages: 500 }),
+    };
   }
   return smtp.transport;
 }
@@ -56,9 +75,17 @@ function smtpTransport(url: string): Transporter {
 /** Builds the raw RFC 822 message without sending it. */
 let composer: Transporter | undefined;
 
-export async function sendMail(message: MailMessage): Promise<void> {
+export async function sendMail(message: MailMessage, files: MailFile[] = []): Promise<void> {
   const config = getConfig();
-  const envelope = { from: config.mail.from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+  const envelope = {
+    from: config.mail.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: message.messageId,
+    attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
+  };
   if (config.mail.smtpUrl) {
     try {
       await smtpTransport(config.mail.smtpUrl).sendMail(envelope);

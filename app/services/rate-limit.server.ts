@@ -7,9 +7,15 @@
  * balancers (default 1) that each append the address they saw to X-Forwarded-For, as nginx's
  * $proxy_add_x_forwarded_for, AWS ALB and Cloudflare do. The client IP is the entry that many
  * places from the right: anything further left was sent by the client itself and could be
- * forged, so it is never used. Without the header, X-Real-IP, else "unknown". remix-serve does
- * not hand the socket address to the app, so a site exposed without any proxy cannot tell
- * clients apart by IP; the per-account limits hold either way.
+ * forged, so it is never used. Without the header, X-Real-IP, else no address is known: remix-serve
+ * does not hand the socket address to the app. Then per-IP limits are skipped — never one shared
+ * bucket in which one client's failures lock every other client out (issue 14 finding 3) — and
+ * the per-account limits hold.
+ *
+ * Login lock-out cannot be used against the account's owner: the SPEC's fixed limit counts per
+ * account *and* client address, so failures from elsewhere do not touch the owner's bucket; per
+ * account alone (every address, and when no address is known) failures only add increasing delays
+ * (`hitBackoff`: free tries, then 30 s, 1, 2, 4, 8 minutes… up to the window).
  */
 import { createHash } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
@@ -38,7 +44,7 @@ export function setRateLimitClockForTests(fake: (() => Date) | null) {
   clock = fake ?? (() => new Date());
 }
 
-export function clientIp(request: Request, hops = getConfig().trustedProxyHops): string {
+export function clientIp(request: Request, hops = getConfig().trustedProxyHops): string | null {
   const entries = (request.headers.get("X-Forwarded-For") ?? "")
     .split(",")
     .map((entry) => entry.trim())
@@ -47,7 +53,7 @@ export function clientIp(request: Request, hops = getConfig().trustedProxyHops):
   if (forwarded) return forwarded.slice(0, 64);
   const real = request.headers.get("X-Real-IP")?.trim();
   if (real) return real.slice(0, 64);
-  return "unknown";
+  return null;
 }
 
 /** A key that does not store the e-mail address itself. */
@@ -55,8 +61,16 @@ export function accountKey(scope: string, email: string): string {
   return `${scope}:email:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32)}`;
 }
 
-export function ipKey(scope: string, request: Request): string {
-  return `${scope}:ip:${clientIp(request)}`;
+/** Null when no client address is known: no shared "unknown" bucket. */
+export function ipKey(scope: string, request: Request): string | null {
+  const ip = clientIp(request);
+  return ip === null ? null : `${scope}:ip:${ip}`;
+}
+
+/** Per account and client address; null when no address is known. */
+export function accountIpKey(scope: string, email: string, request: Request): string | null {
+  const ip = clientIp(request);
+  return ip === null ? null : `${accountKey(scope, email)}:ip:${createHash("sha256").update(ip).digest("hex").slice(0, 16)}`;
 }
 
 /** Counts one attempt against `key` and says whether it is within the limit. */
@@ -84,12 +98,46 @@ export async function hit(key: string, rule: LimitRule): Promise<LimitResult> {
   };
 }
 
-/** Counts one attempt against every key; blocked when any of them is over its limit. */
-export async function hitAll(keys: string[], rule: LimitRule): Promise<LimitResult> {
-  const results = await Promise.all(keys.map((key) => hit(key, rule)));
+const ALLOWED: LimitResult = { allowed: true, count: 0, resetAt: new Date(0), retryAfterMs: 0 };
+
+function worst(results: LimitResult[]): LimitResult {
   const blocked = results.filter((r) => !r.allowed);
-  if (blocked.length === 0) return results[0];
+  if (blocked.length === 0) return results[0] ?? ALLOWED;
   return blocked.reduce((a, b) => (a.retryAfterMs >= b.retryAfterMs ? a : b));
+}
+
+/** Counts one attempt against every key (null keys are skipped); blocked when any is over its limit. */
+export async function hitAll(keys: Array<string | null>, rule: LimitRule): Promise<LimitResult> {
+  return worst(await Promise.all(keys.filter((key): key is string => key !== null).map((key) => hit(key, rule))));
+}
+
+/** The first delay after the free attempts; each further failure doubles it, up to the window. */
+export const BACKOFF_BASE_MS = 30_000;
+
+export function backoffDelayMs(failures: number, rule: LimitRule): number {
+  if (failures <= rule.max) return 0;
+  return Math.min(rule.windowMs, BACKOFF_BASE_MS * 2 ** Math.min(20, failures - rule.max - 1));
+}
+
+/**
+ * Increasing delays: `rule.max` attempts are free, then each one sets a wait before the next
+ * (backoffDelayMs). An attempt made while waiting is refused and not counted, so hammering does
+ * not lengthen the wait. The count is forgotten a window after the last counted attempt. Row:
+ * count = attempts, reset_at = the end of the current wait (or the last attempt's time).
+ */
+export async function hitBackoff(key: string, rule: LimitRule): Promise<LimitResult> {
+  const now = clock();
+  const [row] = await getDb().select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (row && row.resetAt > now) {
+    return { allowed: false, count: row.count, resetAt: row.resetAt, retryAfterMs: row.resetAt.getTime() - now.getTime() };
+  }
+  const count = row && row.resetAt.getTime() + rule.windowMs > now.getTime() ? row.count + 1 : 1;
+  const resetAt = new Date(now.getTime() + backoffDelayMs(count, rule));
+  await getDb()
+    .insert(rateLimits)
+    .values({ key, count, resetAt })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count, resetAt } });
+  return { allowed: true, count, resetAt, retryAfterMs: 0 };
 }
 
 /** Gives back one attempt (e.g. a login that turned out to be correct does not count). */
@@ -104,29 +152,48 @@ export async function clearLimit(key: string): Promise<void> {
   await getDb().delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/** Deletes the windows that ended before `now`; how many. Also run on a schedule (housekeeping). */
+export async function deleteEndedWindows(now: Date = clock()): Promise<number> {
+  const deleted = await getDb().delete(rateLimits).where(lt(rateLimits.resetAt, now)).returning({ key: rateLimits.key });
+  return deleted.length;
+}
+
 /** Rarely (about 1 in 200 hits) delete windows that ended, so the table stays small. */
 function maybeCleanUp(now: Date) {
   if (Math.random() > 0.005) return;
-  getDb()
-    .delete(rateLimits)
-    .where(lt(rateLimits.resetAt, now))
-    .catch((error: unknown) => log.warn("rate limit clean-up failed", { error }));
+  deleteEndedWindows(now).catch((error: unknown) => log.warn("rate limit clean-up failed", { error }));
 }
 
 // ─── The app's limits (configured by RATE_LIMIT_* variables) ─────────────────────────────────
 
-/** Login: a failed attempt counts per e-mail and per IP; call `forgiveLogin` after a success. */
-export function hitLogin(request: Request, email: string) {
-  return hitAll([accountKey("login", email), ipKey("login", request)], getConfig().rateLimits.login);
+/**
+ * Login: an attempt counts per account and client address and per address (the SPEC's fixed
+ * limit, when the address is known), and per account with increasing delays; call
+ * `forgiveLogin` after a success.
+ */
+export async function hitLogin(request: Request, email: string) {
+  const rule = getConfig().rateLimits.login;
+  const [fixed, backoff] = await Promise.all([
+    hitAll([accountIpKey("login", email, request), ipKey("login", request)], rule),
+    hitBackoff(accountKey("login", email), rule),
+  ]);
+  return worst([fixed, backoff]);
 }
 
 /** A correct password: this attempt does not count, and the account's failures are forgotten. */
 export async function forgiveLogin(request: Request, email: string) {
-  await Promise.all([clearLimit(accountKey("login", email)), refund(ipKey("login", request))]);
+  const perAddress = accountIpKey("login", email, request);
+  const ip = ipKey("login", request);
+  await Promise.all([
+    clearLimit(accountKey("login", email)),
+    perAddress ? clearLimit(perAddress) : null,
+    ip ? refund(ip) : null,
+  ]);
 }
 
+/** Per client address; not limited when no address is known (there is no account yet). */
 export function hitRegister(request: Request) {
-  return hit(ipKey("register", request), getConfig().rateLimits.register);
+  return hitAll([ipKey("register", request)], getConfig().rateLimits.register);
 }
 
 /** Reset requests: per IP, and per address so nobody can flood one inbox. */

@@ -1,7 +1,7 @@
 /**
  * Process start-up, run once when the server build is imported (before remix-serve listens):
  * open the database (PGlite in DATA_DIR/pglite, or PostgreSQL), apply migrations, seed an empty
- * database, and close the database on SIGTERM/SIGINT so the process stops within seconds.
+ * database; stopApp() ends the background work and closes the database at shutdown.
  */
 import path from "node:path";
 import { connect, getDatabaseHandle, setDatabaseHandle } from "../../db/client";
@@ -9,17 +9,46 @@ import { runMigrations } from "../../db/migrate";
 import { isDatabaseEmpty, seed } from "../../db/seed";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
+import { startHousekeeping } from "~/models/housekeeping.server";
 import { startMediaSweep } from "~/models/media.server";
+import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
+import { isDatabaseUnavailable } from "~/services/unavailable.server";
+
+const STARTUP_WAIT_MS = 30_000;
+
+/**
+ * A worker restarted during a database outage waits for the database (up to 30 s) instead of
+ * dying at once: the supervisor would count each quick death towards its crash-loop limit.
+ */
+async function untilDatabaseAnswers<T>(fn: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + STARTUP_WAIT_MS;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
+      log.warn("the database does not answer yet; retrying", { error });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
 
 const STARTED = Symbol.for("academy.started");
-type GlobalWithStart = typeof globalThis & { [STARTED]?: Promise<void> };
+const STOP = Symbol.for("academy.stop");
+/** Set by scripts/server.mjs: it handles SIGTERM (drain, then stopApp). */
+const MANAGED = Symbol.for("academy.managedShutdown");
+type GlobalWithStart = typeof globalThis & {
+  [STARTED]?: Promise<void>;
+  [STOP]?: () => Promise<void>;
+  [MANAGED]?: boolean;
+};
 
 export function startApp(): Promise<void> {
   const g = globalThis as GlobalWithStart;
   g[STARTED] ??= start().catch((error: unknown) => {
-    console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
   return g[STARTED];
@@ -37,7 +66,7 @@ async function start() {
   });
   setDatabaseHandle(handle);
 
-  await handle.withStartupLock(async () => {
+  await untilDatabaseAnswers(() => handle.withStartupLock(async () => {
     await runMigrations(handle);
     if (await isDatabaseEmpty(handle.db)) {
       const report = await seed(handle.db, { config, storage: getStorage() });
@@ -50,16 +79,22 @@ async function start() {
         );
       }
     }
-  });
+  }));
+
+  // Published courses, products and legal pages are served from memory until an admin write.
+  await startCatalogueCache(handle);
 
   // Queued e-mails are sent in the background and retried until they go through; uploads
-  // that never made it into a saved form are removed after a day.
+  // that never made it into a saved form are removed after a day; expired sessions and ended
+  // rate-limit windows are deleted every hour.
   let stopWorkers = async () => {};
   if (!process.env.VITEST) {
     const stopOutbox = startOutboxWorker();
     const stopSweep = startMediaSweep();
+    const stopHousekeeping = startHousekeeping();
     stopWorkers = async () => {
       stopSweep();
+      stopHousekeeping();
       await stopOutbox();
     };
   }
@@ -76,15 +111,28 @@ async function start() {
     );
   }
 
+  const g = globalThis as GlobalWithStart;
+  g[STOP] = async () => {
+    await stopWorkers();
+    await processCatalogueCache()?.stop();
+    await getDatabaseHandle()?.close();
+  };
+  // scripts/server.mjs drains the HTTP server first and then calls stopApp(); under another host
+  // (remix dev), stop the background work and close the database on the signal ourselves.
+  if ((globalThis as GlobalWithStart)[MANAGED]) return;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      // remix-serve closes the HTTP server on the same signal; we stop the background work,
-      // then close the database.
-      void stopWorkers()
-        .then(() => getDatabaseHandle()?.close())
-        .catch((error: unknown) => log.error("closing the database failed", { error }));
+      void stopApp().catch((error: unknown) => log.error("closing the database failed", { error }));
       // Whatever else might hold the event loop, do not outlive the signal by long.
       setTimeout(() => process.exit(0), 8000).unref();
     });
   }
+}
+
+/**
+ * Stops the mail worker and the media sweep (waiting for a run in progress), then closes the
+ * database. Called by the HTTP server once in-flight requests have finished.
+ */
+export async function stopApp(): Promise<void> {
+  await (globalThis as GlobalWithStart)[STOP]?.();
 }

@@ -6,9 +6,10 @@
  *   chunks, local-upload.server.ts), then asks us to check what arrived (`verifyUpload`: size by
  *   HEAD, real type by sniffing the first bytes, images re-encoded; anything wrong is deleted).
  *   The key then travels in a hidden form field, with a proof that it was checked.
- * - Without JavaScript: the form is posted as multipart; `readAdminForm` streams each file part
- *   to a temporary file with a size cap (never into memory), sniffs it, stores it and puts its
- *   key in the form data in place of the file, so the action sees the same fields either way.
+ * - Without JavaScript: the form is posted as multipart; `readAdminForm` parses it with
+ *   @remix-run/form-data-parser (one part in memory at a time, each capped at the form's limit),
+ *   copies each file to a temporary file with its kind's size cap, sniffs it, stores it and puts
+ *   its key in the form data in place of the file, so the action sees the same fields either way.
  *   The whole post must arrive within Node's 5-minute request timeout: UPLOAD_MAX_FORM_MB.
  * Each stored file is checked once: saving a form checks only keys without a valid proof
  * (`verifyFormMedia`).
@@ -19,10 +20,11 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import {
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from "@remix-run/node";
+  type FileUpload,
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
 import { getConfig } from "~/config.server";
 import { isValidStorageKey, makeStorageKey, STORAGE_FOLDERS, type StorageFolder } from "~/lib/storage-keys";
 import {
@@ -30,15 +32,17 @@ import {
   formatBytes,
   isAcceptedType,
   kindForFolder,
-  kindOfType,
   parseUploadProof,
   SNIFF_BYTES,
-  sniffType,
   UPLOAD_MESSAGES,
   UPLOAD_PROOF_FIELD,
   type UploadKind,
 } from "~/lib/upload-rules";
+import { readFormData } from "~/lib/form-input";
+import { variantKey } from "~/lib/images";
+import { kindOfVerifiedType, verifyContainer, type ByteReader, type VerifiedType } from "~/lib/media-check";
 import { referencedKeys, removeUnusedMedia } from "~/models/media.server";
+import { recordMediaType, storageReader } from "~/models/media-type.server";
 import { optimiseUploadedImage } from "./images.server";
 import { log } from "./log.server";
 import { getStorage, type UploadTarget } from "./storage.server";
@@ -192,16 +196,16 @@ export async function verifyUpload(key: string): Promise<UploadResult<{ key: str
   };
   if (stored.size === 0) return refuse(UPLOAD_MESSAGES.empty, 400);
   if (stored.size > maxBytes) return refuse(UPLOAD_MESSAGES.tooLarge(maxBytes), 413);
-  const start = await storage.readRange(key, 0, SNIFF_BYTES);
-  const sniffed = start ? sniffType(start) : null;
-  if (kindOfType(sniffed) !== kind) return refuse(UPLOAD_MESSAGES.wrongType[kind], 415);
-  const contentType = sniffed ?? stored.contentType;
+  // The whole container header, not a few magic bytes (lib/media-check.ts).
+  const contentType = await verifyContainer(storageReader(key, stored.size, storage));
+  if (!contentType || kindOfVerifiedType(contentType) !== kind) return refuse(UPLOAD_MESSAGES.wrongType[kind], 415);
   let size = stored.size;
   if (kind === "image" && !inUse) {
     const optimised = await optimiseUploadedImage(key, stored.size, contentType);
     if (!optimised.ok) return refuse(UPLOAD_MESSAGES.unreadableImage, 415);
     size = optimised.size;
   }
+  await recordVerified(key, contentType);
   return { ok: true, key, size, contentType, proof: await uploadProof(key) };
 }
 
@@ -242,6 +246,32 @@ export async function verifyFormMedia(
     if (error) errors[name] = [error];
   }
   return { errors, proofs: kept };
+}
+
+/** The type a file passed its check as is the type it is served with (media_files). */
+async function recordVerified(key: string, contentType: VerifiedType) {
+  await recordMediaType(key, contentType);
+  // An image's small variant is re-encoded by us in the same format.
+  if (kindOfVerifiedType(contentType) === "image" && (await getStorage().head(variantKey(key)))) {
+    await recordMediaType(variantKey(key), contentType);
+  }
+}
+
+/** Ranged reads of a temporary file (a form upload before it is stored). */
+function fileReader(file: string, size: number): ByteReader {
+  return {
+    size,
+    async read(offset, length) {
+      const handle = await fsp.open(file, "r");
+      try {
+        const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
 }
 
 // ─── Multipart form posts (no JavaScript) ─────────────────────────────────────────────────────
@@ -304,19 +334,23 @@ async function storeSpooled(spooled: Spooled, target: FileTarget, fileName: stri
   const maxBytes = maxBytesFor(target.kind);
   if (spooled.overflow) return { error: UPLOAD_MESSAGES.tooLarge(Math.min(maxBytes, maxBytesFor("form"))) };
   if (spooled.size === 0) return { error: UPLOAD_MESSAGES.empty };
-  const sniffed = sniffType(spooled.head);
-  if (!isAcceptedType(target.kind, declaredType) || kindOfType(sniffed) !== target.kind) {
+  const contentType = isAcceptedType(target.kind, declaredType) ? await verifyContainer(fileReader(spooled.file, spooled.size)) : null;
+  if (!contentType || kindOfVerifiedType(contentType) !== target.kind) {
     return { error: UPLOAD_MESSAGES.wrongType[target.kind] };
   }
   const key = makeStorageKey(target.folder, fileName);
-  const contentType = sniffed ?? declaredType;
   await getStorage().put(key, fs.createReadStream(spooled.file), contentType, spooled.size);
   if (target.kind === "image" && !(await optimiseUploadedImage(key, spooled.size, contentType)).ok) {
     await getStorage().delete(key);
     return { error: UPLOAD_MESSAGES.unreadableImage };
   }
+  await recordVerified(key, contentType);
   return { key };
 }
+
+/** Course forms have a video and a PDF input per lesson (up to 1000 lessons) and a cover. */
+const MAX_FORM_FILES = 2001;
+const MAX_FORM_PARTS = 20_000;
 
 /**
  * Reads an admin form: multipart (files stored as they stream in) or urlencoded. `targetFor`
@@ -327,7 +361,7 @@ export async function readAdminForm(request: Request, targetFor: (field: string)
   const storedKeys = new Set<string>();
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
-    return { formData: await request.formData(), uploadErrors, storedKeys, tooLarge: false };
+    return { formData: await readFormData(request), uploadErrors, storedKeys, tooLarge: false };
   }
   const formMax = maxBytesFor("form");
   const length = Number(request.headers.get("Content-Length") ?? "0");
@@ -337,18 +371,14 @@ export async function readAdminForm(request: Request, targetFor: (field: string)
   // Without a Content-Length (or with a false one) the files' bytes are counted as they come.
   let fileBytes = 0;
   let tooLarge = false;
-  const fileHandler = async (part: { name: string; filename?: string; contentType: string; data: AsyncIterable<Uint8Array> }) => {
-    if (!part.name.startsWith(FILE_FIELD_PREFIX)) return undefined;
-    const field = part.name.slice(FILE_FIELD_PREFIX.length);
+  const fileHandler = async (file: FileUpload): Promise<File | string> => {
+    if (!file.fieldName.startsWith(FILE_FIELD_PREFIX)) return file;
+    const field = file.fieldName.slice(FILE_FIELD_PREFIX.length);
     const target = targetFor(field);
-    if (!part.filename || !target || tooLarge) {
-      for await (const _chunk of part.data) {
-        // an empty file input (nothing chosen), an unknown field, or past the form's limit: skip its bytes
-      }
-      return "";
-    }
+    // an empty file input (nothing chosen), an unknown field, or past the form's limit: skipped
+    if (!file.name || !target || tooLarge) return "";
     const remaining = Math.max(0, formMax - fileBytes);
-    const spooled = await spool(part.data, Math.min(maxBytesFor(target.kind), remaining));
+    const spooled = await spool(file.stream() as unknown as AsyncIterable<Uint8Array>, Math.min(maxBytesFor(target.kind), remaining));
     fileBytes += spooled.size;
     if (spooled.overflow && remaining < maxBytesFor(target.kind)) {
       tooLarge = true;
@@ -356,7 +386,7 @@ export async function readAdminForm(request: Request, targetFor: (field: string)
       return "";
     }
     try {
-      const result = await storeSpooled(spooled, target, part.filename, part.contentType);
+      const result = await storeSpooled(spooled, target, file.name, file.type);
       if ("error" in result) {
         uploadErrors[field] = [result.error];
         return "";
@@ -371,10 +401,19 @@ export async function readAdminForm(request: Request, targetFor: (field: string)
       await fsp.rm(spooled.file, { force: true });
     }
   };
-  const parsed = await parseMultipartFormData(
-    request,
-    composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 2 * 1024 * 1024 })),
-  );
+  // The parser holds one part at a time in memory, so no part may exceed the form's limit
+  // (and the whole body not much more); the per-kind limits are checked on each file above.
+  let parsed = new FormData();
+  try {
+    parsed = await parseFormData(
+      request,
+      { maxFileSize: formMax, maxTotalSize: formMax + 1024 * 1024, maxFiles: MAX_FORM_FILES, maxParts: MAX_FORM_PARTS },
+      fileHandler,
+    );
+  } catch (error) {
+    if (!(error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError)) throw error;
+    tooLarge = true;
+  }
   if (tooLarge) {
     await removeUnusedMedia([...storedKeys]); // with their image variants
     return { formData: new FormData(), uploadErrors: {}, storedKeys: new Set(), tooLarge: true };

@@ -45,6 +45,8 @@ async function upload(page: Page, label: string, file: string, shownName: string
 }
 
 test("an admin creates, publishes, edits and deletes an online course with lessons and media", async ({ page, context, request, browser }) => {
+  // The longest journey of the suite (uploads in chunks, two editors): more time than the default on a busy machine.
+  test.setTimeout(120_000);
   await loginAs(context, request, { role: "admin" });
   const title = `Curs online de test ${Date.now().toString(36)}`;
   const ranges = await slowUploads(page);

@@ -59,7 +59,7 @@ test("a student buys by bank transfer and the admin confirms the payment", async
   await expect(page.getByTestId("cart-total")).toHaveText("2.899,00 RON");
 
   await acceptBoxes(page, true);
-  await page.getByRole("button", { name: "Finalizează comanda" }).click();
+  await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
   const dialog = page.getByRole("dialog", { name: "Plată prin transfer bancar" });
   await expect(dialog).toContainText("RO49 AAAA 1B31 0075 9384 0000");
   await expect(dialog).toContainText("2.899,00 RON");
@@ -125,7 +125,7 @@ test("checkout stops on an empty address, a missing terms box and missing digita
   // Without an address the form to enter it is open.
   await expect(page.getByLabel("Adresa", { exact: true })).toBeVisible();
   await acceptBoxes(page, true);
-  await page.getByRole("button", { name: "Finalizează comanda" }).click();
+  await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
   await expect(page.getByText("Adresa trebuie completată.")).toBeVisible();
 
   await page.getByLabel("Adresa", { exact: true }).fill(ADDRESS);
@@ -134,12 +134,12 @@ test("checkout stops on an empty address, a missing terms box and missing digita
 
   // With JavaScript the ticked boxes survive the address save; untick them to test the rules.
   for (const box of await page.locator(".cart-checkout input[type=checkbox]").all()) await box.uncheck();
-  await page.getByRole("button", { name: "Finalizează comanda" }).click();
+  await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
   await expect(page.getByText("Trebuie să accepți Termenii și condițiile și Politica de înscriere.")).toBeVisible();
   await expect(page.getByText("Trebuie să îți exprimi acordul pentru începerea accesului la conținutul digital.")).toBeVisible();
   await expect(page.getByText("Trebuie să confirmi că ai luat la cunoștință pierderea dreptului de retragere.")).toBeVisible();
   await page.getByLabel(/Am citit și accept/).check();
-  await page.getByRole("button", { name: "Finalizează comanda" }).click();
+  await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
   await expect(page.getByText("Trebuie să îți exprimi acordul pentru începerea accesului la conținutul digital.")).toBeVisible();
   const { orders } = await hook<{ orders: unknown[] }>(request, "ordersOf", { email: student.email });
   expect(orders).toHaveLength(0);
@@ -151,7 +151,7 @@ test("card payment approved in the simulator", async ({ page, context, request, 
   await page.goto("/cart");
   await page.getByLabel(/Card bancar/).check();
   await acceptBoxes(page, true);
-  await page.getByRole("button", { name: "Finalizează comanda" }).click();
+  await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
   // With JavaScript the form goes to the processor by itself; without, by its button.
   if (test.info().project.name === "no-js") await page.getByRole("button", { name: "Continuă către plată" }).click();
   await page.waitForURL(/\/simulator\/netopia/);
@@ -181,7 +181,7 @@ test("card payment declined: the failure is shown and the cart can be filled aga
   await page.goto("/cart");
   await page.getByLabel(/Card bancar/).check();
   await acceptBoxes(page, true);
-  await page.getByRole("button", { name: "Finalizează comanda" }).click();
+  await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
   if (test.info().project.name === "no-js") await page.getByRole("button", { name: "Continuă către plată" }).click();
   await page.waitForURL(/\/simulator\/netopia/);
   await page.getByLabel("Motivul respingerii").selectOption("20");

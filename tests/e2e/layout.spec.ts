@@ -108,7 +108,7 @@ test("the footer carries the company details, the six policies, contact and the 
   await page.goto("/contact");
   const footer = page.locator("footer.site-footer");
   await expect(footer).toContainText("Ana Nails Academy S.R.L.");
-  await expect(footer).toContainText("CUI RO41234567 · Reg. Com. J13/1234/2019");
+  await expect(footer).toContainText("CUI RO41234564 · Reg. Com. J13/1234/2019");
   for (const [href, label] of [
     ["/termeni", "Termeni și condiții"],
     ["/inscriere", "Politica de înscriere"],

@@ -13,8 +13,8 @@ test("a legal page shows its sections as text, line breaks kept", async ({ page 
   await expect(text).toContainText("Ana Nails Academy S.R.L.");
   await expect(text).toHaveCSS("white-space", "pre-line");
   // The table of contents links to each section; the other legal pages are linked below.
-  await page.getByRole("navigation", { name: "Cuprins" }).getByRole("link", { name: "5. Litigii" }).click();
-  await expect(page).toHaveURL(/#sectiunea-5$/);
+  await page.getByRole("navigation", { name: "Cuprins" }).getByRole("link", { name: "6. Litigii" }).click();
+  await expect(page).toHaveURL(/#sectiunea-6$/);
   await expect(page.getByRole("navigation", { name: "Alte informații utile" }).getByRole("link", { name: "Politica de cookie-uri" })).toBeVisible();
 });
 

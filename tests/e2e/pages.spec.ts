@@ -26,7 +26,7 @@ const pages: Array<{ path: string; heading: string | RegExp; texts: string[] }> 
   },
   { path: "/produse", heading: "Produse profesionale pentru unghii", texts: [PRODUCTS.kit.title, PRODUCTS.lamp.title, "249,00 RON"] },
   { path: `/produse/produs/${PRODUCTS.lamp.id}`, heading: PRODUCTS.lamp.title, texts: ["189,00 RON", "Adaugă în coș"] },
-  { path: "/termeni", heading: "Termeni și condiții", texts: ["1. Despre noi", "5. Litigii"] },
+  { path: "/termeni", heading: "Termeni și condiții", texts: ["1. Despre noi", "4. Livrarea produselor", "6. Litigii"] },
   { path: "/inscriere", heading: "Politica de înscriere", texts: ["Înscrierea la cursurile fizice", "Reprogramare"] },
   { path: "/confidentialitate", heading: "Politica de confidențialitate", texts: ["Ce date prelucrăm", "Drepturile tale"] },
   { path: "/cookie", heading: "Politica de cookie-uri", texts: ["Ce sunt cookie-urile", "Preferințele tale privind cookie-urile"] },

@@ -3,7 +3,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { getDb } from "../../db/client";
-import { coursePriceOptions, courses, products, users, type CourseKind } from "../../db/schema";
+import { coursePriceOptions, courses, deliveryMethods, products, users, type CourseKind } from "../../db/schema";
+import { saveCartDelivery } from "~/models/delivery.server";
 import { createSession } from "~/models/session.server";
 import { hashPassword } from "~/services/password.server";
 
@@ -51,6 +52,26 @@ export async function createProduct(overrides: Partial<typeof products.$inferIns
     .values({ title: `Produs ${randomBytes(3).toString("hex")}`, priceBani: 2490, isPublished: true, ...overrides })
     .returning();
   return product;
+}
+
+/** A delivery method (issue 16): courier 25 lei, free above 300 lei, unless overridden. */
+export async function createDeliveryMethod(overrides: Partial<typeof deliveryMethods.$inferInsert> = {}) {
+  const [method] = await getDb()
+    .insert(deliveryMethods)
+    .values({ name: "Curier la adresă", kind: "courier", feeBani: 2500, freeAboveBani: 30000, estimatedDays: 3, ...overrides })
+    .returning();
+  return method;
+}
+
+/** The user's cart picks a free pickup (a cart with products needs a delivery choice, issue 16). */
+export async function choosePickup(userId: string) {
+  const pickup = await createDeliveryMethod({ name: "Ridicare personală", kind: "pickup", feeBani: 0, freeAboveBani: null });
+  const saved = await saveCartDelivery(
+    userId,
+    { deliveryMethodId: pickup.id, sameAsBilling: false, recipientName: "", recipientPhone: "", street: "", city: "", county: "", postalCode: "", locker: "" },
+    { name: "", phone: "", address: "" },
+  );
+  return { pickup, saved };
 }
 
 /** A logged-in session for the user, as the Cookie header a browser would send. */

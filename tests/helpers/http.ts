@@ -46,13 +46,34 @@ export async function run<Args extends ActionFunctionArgs | LoaderFunctionArgs>(
   params: Record<string, string> = {},
 ): Promise<Response> {
   try {
-    const result = await handler({ request, params, context: {} } as Args);
-    if (result instanceof Response) return result;
-    return new Response(JSON.stringify(result), { headers: { "Content-Type": "application/json" } });
+    return toResponse(await handler({ request, params, context: {} } as Args));
   } catch (error) {
     if (error instanceof Response) return error;
+    if (isDataWithInit(error)) return toResponse(error);
     throw error;
   }
+}
+
+interface DataWithInit {
+  type: "DataWithResponseInit";
+  data: unknown;
+  init: ResponseInit | null;
+}
+
+function isDataWithInit(value: unknown): value is DataWithInit {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/**
+ * What a loader or action gave, as the Response a client would see: a Response as is, `data()`
+ * with its status and headers, a plain object as JSON (single fetch sends the same values).
+ */
+export function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  const { data, init } = isDataWithInit(result) ? result : { data: result, init: null };
+  const headers = new Headers(init?.headers);
+  headers.set("Content-Type", "application/json");
+  return new Response(JSON.stringify(data ?? null), { status: init?.status ?? 200, headers });
 }
 
 /** "name=value; name2=value2" from a response's Set-Cookie headers (expired cookies dropped). */

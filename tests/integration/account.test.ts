@@ -10,7 +10,7 @@ import { listEnrollmentsForUser } from "~/models/enrollment.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/cont";
 import { action as registerAction, loader as registerLoader } from "~/routes/register";
 import { verifyPassword } from "~/services/password.server";
-import { cookieFor, createCourse, createUser } from "../helpers/factories";
+import { cookieFor, createCourse, createUser, TEST_PASSWORD } from "../helpers/factories";
 import { freshIp, get, post, run, toastOf } from "../helpers/http";
 import { withFailingDatabase } from "../helpers/unreachable";
 
@@ -163,6 +163,7 @@ describe("/cont action", () => {
         email: "Maria.Noua@Example.com",
         phone: "0733 111 222",
         address: "Bd. Tomis 100, Constanța",
+        currentPassword: TEST_PASSWORD,
       }, { cookie: await cookieFor(user.id) }),
     );
     expect(response.status).toBe(302);
@@ -207,7 +208,7 @@ describe("/cont action", () => {
     const other = await createUser();
     const response = await run(
       accountAction,
-      post("/cont", { intent: "account", name: "Maria", email: other.email.toUpperCase() }, { cookie: await cookieFor(user.id) }),
+      post("/cont", { intent: "account", name: "Maria", email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD }, { cookie: await cookieFor(user.id) }),
     );
     expect(response.status).toBe(409);
     const body = (await response.json()) as { intent: string; result: { error: Record<string, string[]> } };

@@ -15,11 +15,10 @@ import { cartLines, coursePriceOptions, courses, enrollments, lessonProgress, le
 import { createCourse, createUser } from "../helpers/factories";
 import { cookiesFrom, get, post, run, toastOf } from "../helpers/http";
 import { withFailingDatabase } from "../helpers/unreachable";
-import { LegalPageView } from "~/components/legal/LegalPage";
+import { LegalPageView, type LegalPageData } from "~/routes/+shared/legal-page";
 import { MONEY_FORMAT_ERROR } from "~/lib/money";
 import { newChapter, newCourseFormValue, newDay, newDetail, newLesson } from "~/lib/validation/admin-course";
 import { createSession, getUser } from "~/models/session.server";
-import type { LegalPageData } from "~/models/terms.server";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;
@@ -109,7 +108,9 @@ describe("every admin loader and action refuses guests and plain users", () => {
           expect(response.status, label).toBe(who === "guest" ? 401 : 403);
           expect(response.headers.get("Location"), label).toBeNull();
           expect(response.headers.get("Content-Type"), label).toMatch(/^application\/json/);
-          expect(await response.json(), label).toEqual({ error: who === "guest" ? "Autentificare necesară." : "Acces interzis." });
+          // The JSON API's shape is {msg} (SPEC §7); the upload endpoints also keep {error}.
+          const body = (await response.json()) as { msg?: string; error?: string };
+          expect(body.msg ?? body.error, label).toBe(who === "guest" ? "Autentificare necesară." : "Acces interzis.");
         } else {
           expect(response.status, label).toBe(302);
           expect(response.headers.get("Location"), label).toEqual(who === "guest" ? expect.stringMatching(/^\/autentificare\?redirectTo=/) : "/");

@@ -15,6 +15,7 @@ import { loader as productLoader } from "~/routes/produse.produs.$id";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { loader as termeniLoader } from "~/routes/termeni";
 import { cookieFor, createCourse, createProduct, createUser } from "../helpers/factories";
+import { toResponse } from "../helpers/http";
 
 const BASE = "http://localhost:3000";
 const physicalPrices = [
@@ -38,9 +39,9 @@ function post(path: string, fields: Record<string, string>, cookie?: string) {
 }
 
 /** Runs a loader/action and returns the thrown or returned Response. */
-async function respond(fn: () => Promise<Response>): Promise<Response> {
+async function respond(fn: () => Promise<unknown>): Promise<Response> {
   try {
-    return await fn();
+    return toResponse(await fn());
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -88,7 +89,7 @@ describe("course list and detail for a user", () => {
       { userId: user.id, courseId: pending.id, courseType: "physical", paymentStatus: "pending", optionSnapshot: snapshot },
       { userId: user.id, courseId: failed.id, courseType: "physical", paymentStatus: "failed", optionSnapshot: snapshot },
     ]);
-    const response = await physicalListLoader({ request: get("/cursuri", cookie), params: {}, context: {} });
+    const response = await respond(() => physicalListLoader({ request: get("/cursuri", cookie), params: {}, context: {} }));
     const { courses } = await response.json();
     const buttons = Object.fromEntries(courses.map((c: { id: number; button: string }) => [c.id, c.button]));
     expect(buttons[confirmed.id]).toBe("continue");
@@ -98,7 +99,7 @@ describe("course list and detail for a user", () => {
     const card = courses.find((c: { id: number }) => c.id === confirmed.id);
     expect(card).toMatchObject({ fromPriceBani: 200000, severalPrices: true });
 
-    const guest = await (await physicalListLoader({ request: get("/cursuri"), params: {}, context: {} })).json();
+    const guest = await (await respond(() => physicalListLoader({ request: get("/cursuri"), params: {}, context: {} }))).json();
     expect(guest.courses.find((c: { id: number }) => c.id === confirmed.id)?.button).toBe("details");
   });
 
@@ -107,7 +108,7 @@ describe("course list and detail for a user", () => {
     const cookie = await cookieFor(user.id);
     const { course, options } = await createCourse("physical", {}, physicalPrices);
     const id = String(course.id);
-    const load = async () => (await physicalDetailLoader({ request: get(`/cursuri/curs/${id}`, cookie), params: { id }, context: {} })).json();
+    const load = async () => (await respond(() => physicalDetailLoader({ request: get(`/cursuri/curs/${id}`, cookie), params: { id }, context: {} }))).json();
     const detail = await load();
     expect(detail.choices.map((c: { id: number; days: number | null }) => [c.id, c.days])).toEqual([[options[0].id, 5], [options[2].id, 10]]);
     expect(detail).toMatchObject({ offersAccreditation: true, offersAdvance: true, action: "add", saved: null });
@@ -174,7 +175,7 @@ describe("course list and detail for a user", () => {
       { days: 90, amountBani: 24900 },
     ]);
     const id = String(course.id);
-    const detail = await (await onlineDetailLoader({ request: get(`/cursuri-online/curs/${id}`, cookie), params: { id }, context: {} })).json();
+    const detail = await (await respond(() => onlineDetailLoader({ request: get(`/cursuri-online/curs/${id}`, cookie), params: { id }, context: {} }))).json();
     expect(detail.choices.map((c: { amountBani: number }) => c.amountBani)).toEqual([0, 24900]);
     expect(detail.course.fromPriceBani).toBe(0);
 
@@ -203,7 +204,7 @@ describe("home page", () => {
     await createCourse("physical", { nextSessionOn: inDays(2), title: "Ascuns", isPublished: false }, physicalPrices);
     await createCourse("physical", { nextSessionOn: inDays(9), title: "Mai târziu" }, physicalPrices);
     await createCourse("physical", { nextSessionOn: inDays(4), title: "Curând" }, physicalPrices);
-    const data = await (await homeLoader({ request: get("/"), params: {}, context: {} })).json();
+    const data = await (await respond(() => homeLoader({ request: get("/"), params: {}, context: {} }))).json();
     expect(data.session).toMatchObject({ title: "Curând", date: inDays(4), fromPriceBani: 200000 });
   });
 });
@@ -232,12 +233,12 @@ describe("legal pages", () => {
   it("render the stored sections, and 404 with 'Pagină inexistentă' data when the page is missing", async () => {
     await getDb().delete(termsPages).where(eq(termsPages.pageKey, "termeni"));
     const args = { request: new Request("http://localhost:3000/termeni"), params: {}, context: {} };
-    const missing = await termeniLoader(args);
+    const missing = await respond(() => termeniLoader(args));
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ exists: false, pageKey: "termeni", sections: [] });
 
     await getDb().insert(termsPages).values({ pageKey: "termeni", sections: [{ title: "1. Despre noi", description: "Rândul unu\nRândul doi" }] });
-    const found = await termeniLoader(args);
+    const found = await respond(() => termeniLoader(args));
     expect(found.status).toBe(200);
     expect(await found.json()).toMatchObject({ exists: true, title: "Termeni și condiții", sections: [{ title: "1. Despre noi", description: "Rândul unu\nRândul doi" }] });
   });

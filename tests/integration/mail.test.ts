@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig, resetConfigForTests } from "~/config.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { escapeHtml, passwordResetMail, renderMail } from "~/services/mail-templates.server";
+import { escapeHtml, passwordResetMail, renderMail } from "~/models/mail-templates.server";
 import { resetMailForTests, sendMail, smtpOptionsFromUrl } from "~/services/mail.server";
 import { createUser } from "../helpers/factories";
 import { decodeQuotedPrintable, newestMailTo, resetLinkIn } from "../helpers/mail";

@@ -1,9 +1,13 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/media.$";
 import { getStorage } from "~/services/storage.server";
 
 const KEY = "videos/1700000000000_test-media.mp4";
-const BYTES = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
+// A real MP4 (its container is verified before it is served with its type).
+const MP4 = fs.readFileSync("tests/fixtures/lectie.mp4");
+const BYTES = new Uint8Array(Buffer.concat([MP4, Buffer.from([0, 0, 0x03, 0xe8]), Buffer.from("free"), Buffer.alloc(992, 7)]));
+const SIZE = BYTES.length;
 
 async function get(url: string, headers: Record<string, string> = {}, method = "GET") {
   const parsed = new URL(url, "http://localhost:3000");
@@ -20,7 +24,7 @@ describe("GET /media/* (local storage)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("video/mp4");
     expect(response.headers.get("Accept-Ranges")).toBe("bytes");
-    expect(response.headers.get("Content-Length")).toBe("1000");
+    expect(response.headers.get("Content-Length")).toBe(String(SIZE));
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     const maxAge = Number(/private, max-age=(\d+)/.exec(response.headers.get("Cache-Control") ?? "")?.[1]);
     expect(maxAge).toBeGreaterThan(500);
@@ -33,21 +37,21 @@ describe("GET /media/* (local storage)", () => {
     const url = await getStorage().getUrl(KEY, { ttlSeconds: 600 });
     const response = await get(url, { Range: "bytes=100-199" });
     expect(response.status).toBe(206);
-    expect(response.headers.get("Content-Range")).toBe("bytes 100-199/1000");
+    expect(response.headers.get("Content-Range")).toBe(`bytes 100-199/${SIZE}`);
     expect(response.headers.get("Content-Length")).toBe("100");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(BYTES.slice(100, 200));
 
     const tail = await get(url, { Range: "bytes=-10" });
     expect(tail.status).toBe(206);
-    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(BYTES.slice(990));
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(BYTES.slice(SIZE - 10));
   });
 
   it("answers 416 for a range past the end", async () => {
     await getStorage().put(KEY, BYTES, "video/mp4");
     const url = await getStorage().getUrl(KEY, { ttlSeconds: 600 });
-    const response = await get(url, { Range: "bytes=5000-" });
+    const response = await get(url, { Range: `bytes=${SIZE + 5000}-` });
     expect(response.status).toBe(416);
-    expect(response.headers.get("Content-Range")).toBe("bytes */1000");
+    expect(response.headers.get("Content-Range")).toBe(`bytes */${SIZE}`);
   });
 
   it("refuses a tampered signature, another key, a changed expiry and an expired URL with 403", async () => {
@@ -81,7 +85,7 @@ describe("GET /media/* (local storage)", () => {
 
   it("asks the browser to download when the URL carries a file name, and answers HEAD without a body", async () => {
     const pdf = "pdfs/1700000000000_fisa.pdf";
-    await getStorage().put(pdf, new TextEncoder().encode("%PDF-1.4 test"), "application/pdf");
+    await getStorage().put(pdf, new TextEncoder().encode("%PDF-1.4 test\n%%EOF\n"), "application/pdf");
     const url = await getStorage().getUrl(pdf, { ttlSeconds: 600, downloadName: "Fișă lecție.pdf" });
     const response = await get(url);
     expect(response.status).toBe(200);

@@ -62,7 +62,7 @@ describe("fixed windows", () => {
     expect(row.count).toBe(20);
   });
 
-  it("takes the client IP from the proxy's X-Forwarded-For entry, then X-Real-IP, else 'unknown'", () => {
+  it("takes the client IP from the proxy's X-Forwarded-For entry, then X-Real-IP, else none (no shared bucket)", () => {
     const request = (headers: Record<string, string>) => new Request("http://localhost:3000/", { headers });
     // One proxy (the default): it appended the address it saw; what the client wrote is ignored.
     expect(clientIp(request({ "X-Forwarded-For": "1.2.3.4, 203.0.113.7", "X-Real-IP": "198.51.100.1" }))).toBe("203.0.113.7");
@@ -71,7 +71,7 @@ describe("fixed windows", () => {
     expect(clientIp(request({ "X-Forwarded-For": "1.2.3.4, 203.0.113.7, 10.0.0.1" }), 2)).toBe("203.0.113.7");
     expect(clientIp(request({ "X-Forwarded-For": "203.0.113.7" }), 2)).toBe("203.0.113.7");
     expect(clientIp(request({ "X-Real-IP": "198.51.100.1" }))).toBe("198.51.100.1");
-    expect(clientIp(request({}))).toBe("unknown");
+    expect(clientIp(request({}))).toBeNull();
   });
 
   it("a client cannot dodge the per-IP login limit by writing its own X-Forwarded-For", async () => {
@@ -91,19 +91,54 @@ describe("login limit", () => {
   const login = (email: string, password: string, ip: string) =>
     run(loginAction, post("/autentificare", { email, password }, { ip }));
 
-  it("blocks an account after 5 failures (even from other IPs), then lets it in after 15 minutes", async () => {
+  it("5 failures from one address block that address for the account for 15 minutes (SPEC)", async () => {
     useFakeClock();
     const user = await createUser();
-    for (let i = 0; i < 5; i++) expect((await login(user.email, "Gresit-1!", freshIp())).status).toBe(401);
-
-    const blocked = await login(user.email, TEST_PASSWORD, freshIp());
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await login(user.email, "Gresit-1!", ip)).status).toBe(401);
+    const blocked = await login(user.email, TEST_PASSWORD, ip);
     expect(blocked.status).toBe(429);
     expect(await formError(blocked)).toBe("Prea multe încercări. Încercați din nou peste 15 minute.");
     expect(blocked.headers.get("Retry-After")).toBe("900");
-
     now += 15 * MINUTE;
-    const allowed = await login(user.email, TEST_PASSWORD, freshIp());
-    expect(allowed.status).toBe(302);
+    expect((await login(user.email, TEST_PASSWORD, ip)).status).toBe(302);
+  });
+
+  it("an attacker's 5 failures from elsewhere do not lock the owner out (finding 3: it was 15 minutes)", async () => {
+    useFakeClock();
+    const user = await createUser();
+    for (let i = 0; i < 5; i++) expect((await login(user.email, "Gresit-1!", freshIp())).status).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD, freshIp())).status).toBe(302);
+  });
+
+  it("more failures per account, from any address, only add increasing delays (30 s, 1 min, 2 min…)", async () => {
+    useFakeClock();
+    const user = await createUser();
+    for (let i = 0; i < 6; i++) expect((await login(user.email, "Gresit-1!", freshIp())).status).toBe(401);
+    const waiting = await login(user.email, TEST_PASSWORD, freshIp());
+    expect(waiting.status).toBe(429);
+    expect(await formError(waiting)).toBe("Prea multe încercări. Încercați din nou peste 1 minut.");
+    // Hammering while waiting does not lengthen the wait.
+    for (let i = 0; i < 5; i++) await login(user.email, "Gresit-1!", freshIp());
+    now += 30_000;
+    expect((await login(user.email, "Gresit-1!", freshIp())).status).toBe(401); // 7th: next wait 1 minute
+    now += 59_000;
+    expect((await login(user.email, TEST_PASSWORD, freshIp())).status).toBe(429);
+    now += 1_000;
+    expect((await login(user.email, TEST_PASSWORD, freshIp())).status).toBe(302);
+  });
+
+  it("with no client address known, one client's failures do not lock other clients out (no shared bucket)", async () => {
+    useFakeClock();
+    const noHeaders = (email: string, password: string) => {
+      const body = new FormData();
+      body.set("email", email);
+      body.set("password", password);
+      return run(loginAction, new Request("http://localhost:3000/autentificare", { method: "POST", body, headers: { Origin: "http://localhost:3000" } }));
+    };
+    for (let i = 0; i < 6; i++) expect((await noHeaders(`strain-${i}-${now}@example.com`, "Gresit-1!")).status).toBe(401);
+    const victim = await createUser();
+    expect((await noHeaders(victim.email, TEST_PASSWORD)).status).toBe(302);
   });
 
   it("blocks an IP after 5 failures across accounts", async () => {

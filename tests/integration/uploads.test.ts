@@ -24,7 +24,7 @@ import { UPLOAD_CHUNK_BYTES, UPLOAD_MESSAGES, UPLOAD_PROOF_FIELD } from "~/lib/u
 import { createSession } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
 import { cancelLocalUpload, receiveLocalUpload } from "~/services/local-upload.server";
-import { createS3Backend, createS3Client, presignWindow } from "~/services/storage-s3.server";
+import { createS3Backend, createS3Client, presignWindow } from "~/services/storage/s3.server";
 import { getStorage, localBackend, localPathForKey, setStorageForTests } from "~/services/storage.server";
 import { issueUploadUrl, verifyUpload } from "~/services/uploads.server";
 import { measureVideoDuration } from "~/services/video-duration.server";
@@ -35,6 +35,9 @@ const pdf = fs.readFileSync(path.join(FIXTURES, "fisa.pdf"));
 const mp4 = fs.readFileSync(path.join(FIXTURES, "lectie.mp4"));
 /** 3.2 s, QuickTime with moov after mdat (scripts/make-video-fixtures.sh). */
 const mov = fs.readFileSync(path.join(FIXTURES, "video/durata.mov"));
+/** A real file keeps to its container: extra bytes go in a `free` box (MP4) or before the end marker (PDF). */
+const mp4With = (extra: Buffer) => Buffer.concat([mp4, Buffer.from([(extra.length + 8) >>> 24, ((extra.length + 8) >> 16) & 255, ((extra.length + 8) >> 8) & 255, (extra.length + 8) & 255]), Buffer.from("free"), extra]);
+const pdfWith = (extra: Buffer) => Buffer.concat([pdf, Buffer.from("\n%"), extra, Buffer.from("\n%%EOF\n")]);
 const html = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
 
 let adminCookie = "";
@@ -178,8 +181,8 @@ describe("local direct uploads", () => {
 
 describe("chunked uploads to the local storage (each request well under Node's 5-minute timeout)", () => {
   it("a video in 8 MB chunks is assembled to the same bytes, verified, and leaves no part file", async () => {
-    // An MP4 header followed by 19 MB: three chunks of the size the server hands out.
-    const video = Buffer.concat([mp4, randomBytes(19 * 1024 * 1024)]);
+    // An MP4 with 19 MB more: three chunks of the size the server hands out.
+    const video = mp4With(randomBytes(19 * 1024 * 1024));
     const issued = await postJson("/api/admin/upload/upload-url", { folder: "videos", fileName: "Lecție lungă.mp4", contentType: "video/mp4", size: video.byteLength });
     expect(issued.status).toBe(200);
     const target = issued.body as { url: string; key: string; chunkSize: number };
@@ -217,7 +220,7 @@ describe("chunked uploads to the local storage (each request well under Node's 5
   });
 
   it("refuses chunks out of order (409 with the offset to resume from) and tampered ones, then resumes to the right bytes", async () => {
-    const file = Buffer.concat([pdf, randomBytes(6000)]);
+    const file = pdfWith(randomBytes(6000));
     const target = await issueUploadUrl({ folder: "pdfs", fileName: "fisa.pdf", contentType: "application/pdf", size: file.byteLength });
     if (!target.ok) throw new Error(target.error);
     const part = `${localPathForKey(target.key)}.part`;
@@ -262,7 +265,7 @@ describe("chunked uploads to the local storage (each request well under Node's 5
   });
 
   it("a cancelled upload leaves nothing behind; an expired URL may finish an upload it started but not start one", async () => {
-    const file = Buffer.concat([mp4, randomBytes(4000)]);
+    const file = mp4With(randomBytes(4000));
     const target = await issueUploadUrl({ folder: "videos", fileName: "anulat.mp4", contentType: "video/mp4", size: file.byteLength });
     if (!target.ok) throw new Error(target.error);
     const part = `${localPathForKey(target.key)}.part`;

@@ -95,6 +95,13 @@ function AccountForm({ profile, lastResult }: { profile: ProfileView; lastResult
         <Field meta={fields.phone} label="Telefon" type="tel" autoComplete="tel" inputMode="tel" optional />
       </div>
       <TextareaField meta={fields.address} label="Adresa" autoComplete="street-address" rows={3} optional />
+      <Field
+        meta={fields.currentPassword}
+        label="Parola actuală"
+        type="password"
+        autoComplete="current-password"
+        hint="Necesară doar dacă schimbi adresa de email."
+      />
       <div className="form-actions">
         <SubmitButton className="button button--primary" pendingLabel="Se salvează…">
           Salvează

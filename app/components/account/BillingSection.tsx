@@ -11,14 +11,18 @@ import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm } from "~/components/ui/useZodForm";
 import { billingSchema } from "~/lib/validation/account";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import type { BuyerDetails } from "~/lib/validation/buyer";
 import { AccountSection } from "./AccountSection";
+import { BuyerFields } from "./BuyerFields";
 
 export function BillingSection({
   address,
+  buyer,
   editing,
   lastResult,
 }: {
   address: string;
+  buyer: BuyerDetails;
   editing: boolean;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
@@ -35,9 +39,17 @@ export function BillingSection({
       }
     >
       {editing ? (
-        <BillingForm address={address} lastResult={lastResult} />
+        <BillingForm address={address} buyer={buyer} lastResult={lastResult} />
       ) : address ? (
-        <p className="details-list__multiline billing-address">{address}</p>
+        <>
+          {buyer.buyerType === "company" ? (
+            <p className="billing-company">
+              <strong>{buyer.companyName}</strong> · CUI {buyer.companyCui}
+              {buyer.companyRegCom ? ` · Reg. Com. ${buyer.companyRegCom}` : ""}
+            </p>
+          ) : null}
+          <p className="details-list__multiline billing-address">{address}</p>
+        </>
       ) : (
         <p className="muted">Nu ai adăugat încă o adresă de facturare. O folosim pe comenzi și facturi.</p>
       )}
@@ -45,17 +57,18 @@ export function BillingSection({
   );
 }
 
-function BillingForm({ address, lastResult }: { address: string; lastResult?: SubmissionResult<string[]> | null }) {
+function BillingForm({ address, buyer, lastResult }: { address: string; buyer: BuyerDetails; lastResult?: SubmissionResult<string[]> | null }) {
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "billing",
     schema: billingSchema,
     lastResult,
-    defaultValue: { address },
+    defaultValue: { address, ...buyer },
   });
   return (
     <ValidatedForm form={form} formProps={formProps} className="form account-form">
       <input type="hidden" name="intent" value="billing" />
       <FormAlert id={form.errorId} messages={invalidSubmit ? [INVALID_FORM_MESSAGE] : form.errors} />
+      <BuyerFields fields={fields} />
       <TextareaField
         meta={fields.address}
         label="Adresa de facturare"

@@ -6,6 +6,7 @@ import { Link } from "@remix-run/react";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
+import { FULFILMENT_LABELS, FULFILMENT_TONE, type DeliveryKind, type FulfilmentStatus } from "~/lib/delivery";
 import type { OrderStatus, PaymentMethod } from "../../../db/schema";
 
 export interface OrderSummary {
@@ -15,12 +16,22 @@ export interface OrderSummary {
   paymentMethod: PaymentMethod;
   totalBani: number;
   createdAt: string;
+  /** Orders with products: how they reach the buyer (issue 16). */
+  delivery?: {
+    methodName: string;
+    kind: DeliveryKind;
+    status: FulfilmentStatus;
+    courierName: string | null;
+    awb: string | null;
+    trackingUrl: string | null;
+    pickupAddress: string | null;
+  } | null;
 }
 
 export function OrdersList({ orders }: { orders: OrderSummary[] }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table--stack">
         <thead>
           <tr>
             <th scope="col">Comanda</th>
@@ -33,7 +44,7 @@ export function OrdersList({ orders }: { orders: OrderSummary[] }) {
         <tbody>
           {orders.map((order) => (
             <tr key={order.id}>
-              <td>
+              <td data-label="Comanda">
                 <strong>{order.reference}</strong>
                 {order.status === "awaiting_payment" || order.status === "failed" ? (
                   <>
@@ -42,11 +53,35 @@ export function OrdersList({ orders }: { orders: OrderSummary[] }) {
                   </>
                 ) : null}
               </td>
-              <td>{formatDate(order.createdAt)}</td>
-              <td>{formatMoney(order.totalBani)}</td>
-              <td>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</td>
-              <td>
+              <td data-label="Data">{formatDate(order.createdAt)}</td>
+              <td data-label="Total">{formatMoney(order.totalBani)}</td>
+              <td data-label="Plată">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</td>
+              <td data-label="Status">
                 <span className={`status status--${ORDER_STATUS_TONE[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+                {order.delivery ? (
+                  <div className="order-delivery" data-testid="order-delivery">
+                    {order.delivery.methodName}:{" "}
+                    <span className={`status status--${FULFILMENT_TONE[order.delivery.status]}`}>{FULFILMENT_LABELS[order.delivery.status]}</span>
+                    {order.delivery.awb ? (
+                      <>
+                        <br />
+                        {order.delivery.courierName}, AWB <strong>{order.delivery.awb}</strong>
+                        {order.delivery.trackingUrl ? (
+                          <>
+                            {" "}
+                            · <a href={order.delivery.trackingUrl}>Urmărește coletul</a>
+                          </>
+                        ) : null}
+                      </>
+                    ) : null}
+                    {order.delivery.pickupAddress ? (
+                      <>
+                        <br />
+                        <span className="muted">Ridicare de la: {order.delivery.pickupAddress}</span>
+                      </>
+                    ) : null}
+                  </div>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -59,14 +59,85 @@ export function MediaField({
   onBusyChange?: (busy: boolean) => void;
 }) {
   const hydrated = useHydrated();
+  const key = typeof meta.value === "string" ? meta.value : "";
+  const { fileInput, abort, progress, error, localPreview, uploaded, upload } = useDirectUpload({ form, meta, kind, folder, maxBytes, hydrated, onUploaded, onBusyChange });
+  const busy = progress !== null;
+
+  const { key: inputKey, ...hiddenProps } = getInputProps(meta, { type: "hidden" });
+  const url = key ? (localPreview?.key === key ? localPreview.url : urls[key]) : undefined;
+  const proof = key ? (uploaded?.key === key ? uploaded.proof : proofs?.[key]) : undefined;
+  const errors = [...(meta.errors ?? []), ...(error ? [error] : [])];
+  const fileId = `${meta.id}-file`;
+  const hintId = `${meta.id}-hint`;
+
+  return (
+    <div className="media-field" data-kind={kind}>
+      <label className="field__label" htmlFor={fileId}>
+        {label}
+      </label>
+      <input key={inputKey} {...hiddenProps} />
+      {proof ? <input type="hidden" name={UPLOAD_PROOF_FIELD} value={proof} /> : null}
+      <MediaCurrent form={form} meta={meta} kind={kind} fileKey={key} url={url} busy={busy} />
+      <input
+        ref={fileInput}
+        id={fileId}
+        type="file"
+        name={`file:${meta.name}`}
+        accept={ACCEPT_ATTRIBUTE[kind]}
+        className="media-field__input"
+        aria-describedby={`${hintId} ${meta.errorId}`}
+        disabled={busy}
+        onChange={
+          hydrated
+            ? (event) => {
+                const file = event.currentTarget.files?.[0];
+                if (file) void upload(file);
+              }
+            : undefined
+        }
+      />
+      <p id={hintId} className="field__hint">
+        {kind === "image" ? "Imagine JPEG, PNG, WebP sau AVIF" : kind === "video" ? "Video MP4 sau WebM" : "Document PDF"}, maximum {limit}.
+        {hydrated
+          ? " Fișierul se încarcă imediat după ce îl alegi."
+          : ` Fișierul se încarcă la salvare${formLimit ? ` (fără JavaScript, cel mult ${formLimit} pe formular)` : ""}.`}
+      </p>
+      {progress ? <UploadProgressBar progress={progress} label={label} onCancel={() => abort.current?.abort()} /> : null}
+      <FieldErrors id={meta.errorId} errors={errors.length ? errors : undefined} />
+    </div>
+  );
+}
+
+/**
+ * The browser's direct upload of one media field: checks type and size, uploads with progress
+ * (cancellable), sets the field to the stored key, keeps the proof that the server checked it.
+ */
+function useDirectUpload({
+  form,
+  meta,
+  kind,
+  folder,
+  maxBytes,
+  hydrated,
+  onUploaded,
+  onBusyChange,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  meta: AnyField;
+  kind: UploadKind;
+  folder: StorageFolder;
+  maxBytes: number;
+  hydrated: boolean;
+  onUploaded?: (file: File, key: string) => void;
+  onBusyChange?: (busy: boolean) => void;
+}) {
   const fileInput = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [localPreview, setLocalPreview] = useState<{ key: string; url: string } | null>(null);
   const [uploaded, setUploaded] = useState<{ key: string; proof: string } | null>(null);
-  const key = typeof meta.value === "string" ? meta.value : "";
-  const busy = progress !== null;
 
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(() => () => {
@@ -107,95 +178,80 @@ export function MediaField({
     if (early) adoptEarlyFile.current?.(early);
   }, [hydrated]);
 
-  const { key: inputKey, ...hiddenProps } = getInputProps(meta, { type: "hidden" });
-  const url = key ? (localPreview?.key === key ? localPreview.url : urls[key]) : undefined;
-  const proof = key ? (uploaded?.key === key ? uploaded.proof : proofs?.[key]) : undefined;
-  const errors = [...(meta.errors ?? []), ...(error ? [error] : [])];
-  const fileId = `${meta.id}-file`;
-  const hintId = `${meta.id}-hint`;
 
+  return { fileInput, abort, progress, error, localPreview, uploaded, upload };
+}
+
+/** The stored file of a media field: preview or icon, link, "Elimină fișierul". */
+function MediaCurrent({
+  form,
+  meta,
+  kind,
+  fileKey,
+  url,
+  busy,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  meta: AnyField;
+  kind: UploadKind;
+  fileKey: string;
+  url: string | undefined;
+  busy: boolean;
+}) {
   return (
-    <div className="media-field" data-kind={kind}>
-      <label className="field__label" htmlFor={fileId}>
-        {label}
-      </label>
-      <input key={inputKey} {...hiddenProps} />
-      {proof ? <input type="hidden" name={UPLOAD_PROOF_FIELD} value={proof} /> : null}
-      <div className="media-field__current">
-        {key ? (
-          <>
-            {kind === "image" && url ? (
-              <img className="media-field__preview" src={url} alt="" width={120} height={80} />
+    <div className="media-field__current">
+      {fileKey ? (
+        <>
+          {kind === "image" && url ? (
+            <img className="media-field__preview" src={url} alt="" width={120} height={80} />
+          ) : (
+            <span className="media-field__icon" aria-hidden="true">
+              {kind === "video" ? "▶" : kind === "pdf" ? "PDF" : "IMG"}
+            </span>
+          )}
+          <span className="media-field__name">
+            {url ? (
+              <a href={url} target="_blank" rel="noreferrer">
+                {fileNameOfKey(fileKey)}
+              </a>
             ) : (
-              <span className="media-field__icon" aria-hidden="true">
-                {kind === "video" ? "▶" : kind === "pdf" ? "PDF" : "IMG"}
-              </span>
+              fileNameOfKey(fileKey)
             )}
-            <span className="media-field__name">
-              {url ? (
-                <a href={url} target="_blank" rel="noreferrer">
-                  {fileNameOfKey(key)}
-                </a>
-              ) : (
-                fileNameOfKey(key)
-              )}
-              <span className="muted"> · încărcat</span>
-            </span>
-            <button {...form.update.getButtonProps({ name: meta.name, value: "" })} className="button button--link button--small" disabled={busy}>
-              Elimină fișierul
-            </button>
-          </>
-        ) : (
-          <span className="muted">Niciun fișier încărcat.</span>
-        )}
+            <span className="muted"> · încărcat</span>
+          </span>
+          <button {...form.update.getButtonProps({ name: meta.name, value: "" })} className="button button--link button--small" disabled={busy}>
+            Elimină fișierul
+          </button>
+        </>
+      ) : (
+        <span className="muted">Niciun fișier încărcat.</span>
+      )}
+    </div>
+  );
+}
+
+function UploadProgressBar({ progress, label, onCancel }: { progress: UploadProgress; label: string; onCancel: () => void }) {
+  return (
+    <div className="upload-progress" data-testid="upload-progress">
+      <div
+        className="upload-progress__track"
+        role="progressbar"
+        aria-label={`Se încarcă: ${label}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+      >
+        <div className="upload-progress__bar" style={{ width: `${progress.percent}%` }} />
       </div>
-      <input
-        ref={fileInput}
-        id={fileId}
-        type="file"
-        name={`file:${meta.name}`}
-        accept={ACCEPT_ATTRIBUTE[kind]}
-        className="media-field__input"
-        aria-describedby={`${hintId} ${meta.errorId}`}
-        disabled={busy}
-        onChange={
-          hydrated
-            ? (event) => {
-                const file = event.currentTarget.files?.[0];
-                if (file) void upload(file);
-              }
-            : undefined
-        }
-      />
-      <p id={hintId} className="field__hint">
-        {kind === "image" ? "Imagine JPEG, PNG, WebP, GIF sau AVIF" : kind === "video" ? "Video MP4, MOV sau WebM" : "Document PDF"}, maximum {limit}.
-        {hydrated
-          ? " Fișierul se încarcă imediat după ce îl alegi."
-          : ` Fișierul se încarcă la salvare${formLimit ? ` (fără JavaScript, cel mult ${formLimit} pe formular)` : ""}.`}
+      <p className="upload-progress__text">
+        <span>
+          {progress.percent}% · {formatSpeed(progress.bytesPerSecond)}
+        </span>
+        <button type="button" className="button button--link button--small" onClick={onCancel}>
+          Anulează
+        </button>
       </p>
-      {progress ? (
-        <div className="upload-progress" data-testid="upload-progress">
-          <div
-            className="upload-progress__track"
-            role="progressbar"
-            aria-label={`Se încarcă: ${label}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress.percent}
-          >
-            <div className="upload-progress__bar" style={{ width: `${progress.percent}%` }} />
-          </div>
-          <p className="upload-progress__text">
-            <span>
-              {progress.percent}% · {formatSpeed(progress.bytesPerSecond)}
-            </span>
-            <button type="button" className="button button--link button--small" onClick={() => abort.current?.abort()}>
-              Anulează
-            </button>
-          </p>
-        </div>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={errors.length ? errors : undefined} />
     </div>
   );
 }

@@ -153,8 +153,12 @@ export async function directUpload(
   return { key: target.key, proof: checked.proof ?? null };
 }
 
-/** The duration of a local video file in whole seconds (hidden <video>, loadedmetadata). */
-export function readVideoDuration(file: File): Promise<number | null> {
+/**
+ * The duration of a local video file in whole seconds, as the browser reads it (hidden <video>,
+ * loadedmetadata): a hint for the form. The server measures the stored file itself
+ * (`measureVideoDuration`, the container-header parser `readVideoDuration` in ~/lib).
+ */
+export function readVideoDurationInBrowser(file: File): Promise<number | null> {
   return new Promise((resolve) => {
     const video = document.createElement("video");
     const url = URL.createObjectURL(file);

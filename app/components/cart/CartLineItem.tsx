@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { formatPrice } from "~/lib/money";
 import { formatAccess } from "~/lib/pricing";
+import { QuantityForm } from "./QuantityForm";
 
 export interface CartLineItemData {
   id: string;
@@ -16,6 +17,8 @@ export interface CartLineItemData {
   advanceOnly: boolean;
   problem: string | null;
   href: string | null;
+  quantity?: number;
+  stock?: number | null;
 }
 
 function Placeholder() {
@@ -48,6 +51,7 @@ export function CartLineItem({ line }: { line: CartLineItemData }) {
           {line.category === "physical" ? <li>{line.accreditation ? "cu acreditare" : "fără acreditare"}</li> : null}
           {line.category === "online" ? <li>{line.diploma ? "diploma de participare" : "fără diplomă"}</li> : null}
         </ul>
+        {line.category === "product" ? <QuantityForm lineId={line.id} quantity={line.quantity ?? 1} stock={line.stock ?? null} title={title} /> : null}
         {line.advanceOnly ? (
           <p className="cart-line__note">Restul de {formatPrice(line.fullBani - line.dueNowBani)} se achită la curs.</p>
         ) : null}

@@ -2,8 +2,9 @@
  * The bank-transfer step (SPEC §4): the fixed instructions and "Am efectuat transferul". It is
  * the action's answer, so it works as a page step without JavaScript and as a dialog with it.
  */
-import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
+import { useFocusTrap } from "~/components/ui/useDialogKeys";
 import { formatMoney } from "~/lib/money";
 
 export interface TransferDetails {
@@ -13,17 +14,22 @@ export interface TransferDetails {
   bank: string;
   accountHolder: string;
   email: string;
-  values: { acceptTerms: boolean; digitalConsent: boolean; withdrawalWaiver: boolean; cartVersion: string };
+  /** The checkout's answers, posted again with "Am efectuat transferul" (address: typed, unsaved). */
+  values: { acceptTerms: boolean; digitalConsent: boolean; withdrawalWaiver: boolean; cartVersion: string; address: string };
 }
 
 const groupIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim();
 
 export function TransferPanel({ details, submitting }: { details: TransferDetails; submitting: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
   useEffect(() => heading.current?.focus(), []);
+  // Tab stays in the dialog; Escape is "Anulează" (back to the cart).
+  useFocusTrap(panel, useCallback(() => navigate("/cart", { replace: true }), [navigate]));
   return (
     <div className="modal" role="dialog" aria-modal="true" aria-labelledby="transfer-title">
-      <div className="modal__panel card card--pad">
+      <div className="modal__panel card card--pad" ref={panel}>
         <h2 id="transfer-title" ref={heading} tabIndex={-1}>
           Plată prin transfer bancar
         </h2>
@@ -41,6 +47,7 @@ export function TransferPanel({ details, submitting }: { details: TransferDetail
         <Form method="post" className="row">
           <input type="hidden" name="cartVersion" value={details.values.cartVersion} />
           <input type="hidden" name="paymentMethod" value="bank_transfer" />
+          {details.values.address ? <input type="hidden" name="address" value={details.values.address} /> : null}
           {details.values.acceptTerms ? <input type="hidden" name="acceptTerms" value="on" /> : null}
           {details.values.digitalConsent ? <input type="hidden" name="digitalConsent" value="on" /> : null}
           {details.values.withdrawalWaiver ? <input type="hidden" name="withdrawalWaiver" value="on" /> : null}

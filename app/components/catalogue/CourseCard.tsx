@@ -1,26 +1,14 @@
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/ui/Icon";
-import { COURSE_BUTTON_LABELS, type CourseListButton, courseHref, courseListHref } from "~/lib/course-actions";
+import { COURSE_BUTTON_LABELS, courseHref, courseListHref } from "~/lib/course-actions";
 import { formatDate } from "~/lib/dates";
-import { CARD_SIZES, type ResponsiveImage } from "~/lib/images";
+import type { CourseCardView } from "~/lib/catalogue-views";
+import { CARD_SIZES } from "~/lib/images";
 import { periodLabel } from "~/lib/course-quote";
 import { CatalogueImage } from "./CatalogueImage";
 import { Price } from "./Price";
 
-export interface CourseCardView {
-  id: number;
-  kind: "physical" | "online";
-  title: string;
-  secondTitle: string;
-  category: string;
-  image: ResponsiveImage | null;
-  durationDays: number | null;
-  nextSessionOn: string | null;
-  fromPriceBani: number | null;
-  price2Bani: number | null;
-  severalPrices: boolean;
-  button: CourseListButton;
-}
+export type { CourseCardView };
 
 export function CourseCard({ course, headingLevel = 2 }: { course: CourseCardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -60,7 +48,7 @@ export function CourseCard({ course, headingLevel = 2 }: { course: CourseCardVie
           )}
         </ul>
         <div className="product-card__footer">
-          <Price bani={course.fromPriceBani} from={course.severalPrices} oldBani={course.price2Bani} />
+          <Price bani={course.fromPriceBani} from={course.severalPrices} oldBani={course.price2Bani} lowestBani={course.lowest30Bani} />
           <Link
             to={buttonHref}
             className={`button button--small ${course.button === "details" ? "button--dark" : course.button === "continue" ? "button--primary" : "button--light"}`}

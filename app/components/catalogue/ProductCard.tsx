@@ -1,16 +1,10 @@
 import { Link } from "@remix-run/react";
-import { CARD_SIZES, type ResponsiveImage } from "~/lib/images";
+import type { ProductCardView } from "~/lib/catalogue-views";
+import { CARD_SIZES } from "~/lib/images";
 import { CatalogueImage } from "./CatalogueImage";
 import { Price } from "./Price";
 
-export interface ProductCardView {
-  id: number;
-  title: string;
-  subtitle: string;
-  image: ResponsiveImage | null;
-  priceBani: number;
-  price2Bani: number | null;
-}
+export type { ProductCardView };
 
 export function ProductCard({ product, headingLevel = 2 }: { product: ProductCardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -27,7 +21,7 @@ export function ProductCard({ product, headingLevel = 2 }: { product: ProductCar
         </Heading>
         {product.subtitle ? <p className="product-card__subtitle">{product.subtitle}</p> : null}
         <div className="product-card__footer">
-          <Price bani={product.priceBani} oldBani={product.price2Bani} />
+          <Price bani={product.priceBani} oldBani={product.price2Bani} lowestBani={product.lowest30Bani} />
           <span className="course-card__more" aria-hidden="true">
             Vezi produsul →
           </span>

@@ -1,13 +1,17 @@
 /**
  * Cookie banner (SPEC §4): shown while no choice is saved. Every button is a plain form POST to
  * /api/cookie-consent (works without JavaScript); with JavaScript it is a fetcher and the banner
- * hides at once. "Personalizează" opens the settings in a <details> element.
+ * hides at once. "Personalizează" opens the settings in a <details> element (Escape closes it).
  */
 import { useFetcher, useLocation } from "@remix-run/react";
+import { useRef } from "react";
+import { useEscapeClosesDetails } from "~/components/ui/useDialogKeys";
 
 export function CookieBanner() {
   const fetcher = useFetcher();
   const location = useLocation();
+  const settings = useRef<HTMLDetailsElement>(null);
+  useEscapeClosesDetails(settings);
   if (fetcher.state !== "idle" || fetcher.data) return null;
   const redirectTo = `${location.pathname}${location.search}`;
 
@@ -30,7 +34,7 @@ export function CookieBanner() {
             Doar cele necesare
           </button>
         </fetcher.Form>
-        <details className="cookie-banner__settings">
+        <details className="cookie-banner__settings" ref={settings}>
           <summary className="button button--link">Personalizează</summary>
           <fetcher.Form method="post" action="/api/cookie-consent" className="cookie-settings">
             <input type="hidden" name="redirectTo" value={redirectTo} />

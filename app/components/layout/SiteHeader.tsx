@@ -6,6 +6,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Icon } from "~/components/ui/Icon";
+import { useEscapeClosesDetails } from "~/components/ui/useDialogKeys";
 import { Logo } from "./Logo";
 import { mainNav } from "./nav";
 
@@ -42,6 +43,7 @@ function firstName(name: string) {
 export function SiteHeader({ brand, user, cartCount }: { brand: string; user: HeaderUser | null; cartCount: number }) {
   const location = useLocation();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
+  useEscapeClosesDetails(mobileMenu);
   // With JavaScript, close the hamburger after a navigation.
   useEffect(() => {
     if (mobileMenu.current) mobileMenu.current.open = false;

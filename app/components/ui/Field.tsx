@@ -159,12 +159,12 @@ export function TextareaField({
   );
 }
 
-export function CheckboxField({ meta, label, hint }: Omit<CommonProps, "optional">) {
+export function CheckboxField({ meta, label, hint, className }: Omit<CommonProps, "optional"> & { className?: string }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...inputProps } = getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId });
   return (
     <div className="field">
-      <label className="check" htmlFor={meta.id}>
+      <label className={`check${className ? ` ${className}` : ""}`} htmlFor={meta.id}>
         <input key={key} {...inputProps} />
         <span>{label}</span>
       </label>

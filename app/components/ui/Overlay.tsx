@@ -1,10 +1,11 @@
 /**
  * A modal-looking panel rendered by the server (works without JavaScript): a result the user
- * must notice, such as "Cerere trimisă cu succes!". With JavaScript it takes focus and Escape
- * follows the `closeTo` link. Actions are plain links or forms given as children.
+ * must notice, such as "Cerere trimisă cu succes!". With JavaScript it takes focus, keeps Tab
+ * inside, and Escape follows the `closeTo` link. Actions are plain links or forms given as children.
  */
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { useFocusTrap } from "./useDialogKeys";
 
 export function Overlay({
   title,
@@ -28,6 +29,8 @@ export function Overlay({
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [closeTo, navigate]);
+  // Tab and Shift+Tab stay in the panel (the page behind is not reachable while it is open).
+  useFocusTrap(panel);
   return (
     <div className="overlay">
       <div

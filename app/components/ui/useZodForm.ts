@@ -37,6 +37,11 @@ export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Rec
   const formProps = {
     ...props,
     onSubmit(event: FormEvent<HTMLFormElement>) {
+      // A button of ours with `formNoValidate` (the cart's "Salvează" for the address alone) is
+      // checked by the server only, as without JavaScript. conform's own intent buttons
+      // (validate on blur, named "__intent__") are also formNoValidate: they stay with conform.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== "__intent__") return;
       props.onSubmit(event);
       setBlocked(event.defaultPrevented);
     },

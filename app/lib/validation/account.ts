@@ -12,6 +12,7 @@ import {
   PASSWORD_MESSAGES,
   phoneField,
 } from "./fields";
+import { buyerShape, refineBuyer } from "./buyer";
 
 export const loginSchema = z.object({
   email: emailField(),
@@ -46,18 +47,47 @@ export const resetPasswordSchema = z
     },
   });
 
-/** "Informații cont": only these fields can change; anything else posted is ignored. */
+/**
+ * "Informații cont": only these fields can change; anything else posted is ignored. The current
+ * password is required (by the action, which knows the saved address) when the e-mail changes.
+ */
 export const accountSchema = z.object({
   name: nameField(),
   email: emailField(),
   phone: phoneField(),
   address: addressField().optional(),
+  currentPassword: currentPasswordField().optional(),
 });
 
-/** "Adresa de facturare": the billing address only. */
-export const billingSchema = z.object({
-  address: addressField().min(1, "Adresa trebuie completată."),
-});
+export const CHANGE_MESSAGES = {
+  currentPasswordForEmail: "Introdu parola actuală pentru a schimba adresa de email.",
+  wrongCurrentPassword: "Parola actuală nu este corectă.",
+  passwordChanged: "Parola a fost schimbată. Celelalte sesiuni ale contului au fost închise.",
+} as const;
+
+/** "Schimbă parola" on /cont: the current password, then the new one twice. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: currentPasswordField(),
+    newPassword: newPasswordField(),
+    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: PASSWORD_MESSAGES.mismatch,
+    path: ["confirmPassword"],
+    when: (payload) => {
+      const value = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof value?.newPassword === "string" && typeof value?.confirmPassword === "string";
+    },
+  });
+
+/** "Adresa de facturare": the billing address and the invoice buyer (person or company). */
+export const billingSchema = z
+  .object({
+    address: addressField().min(1, "Adresa trebuie completată."),
+    ...buyerShape,
+  })
+  .superRefine(refineBuyer);
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

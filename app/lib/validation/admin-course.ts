@@ -174,6 +174,17 @@ export function courseFormSchema(kind: AdminCourseKind) {
 }
 
 export type CourseForm = z.output<ReturnType<typeof courseFormSchema>>;
+
+/** Media fields of a parsed course form with their form names (checked before a save). */
+export function courseMediaFields(value: CourseForm): Array<{ name: string; key: string }> {
+  const list: Array<{ name: string; key: string }> = [];
+  if (value.imageKey) list.push({ name: "imageKey", key: value.imageKey });
+  value.lessons.forEach((lesson, i) => {
+    if (lesson.videoKey) list.push({ name: `lessons[${i}].videoKey`, key: lesson.videoKey });
+    if (lesson.pdfKey) list.push({ name: `lessons[${i}].pdfKey`, key: lesson.pdfKey });
+  });
+  return list;
+}
 export type CourseFormInput = z.input<ReturnType<typeof courseFormSchema>>;
 
 export interface CoursePriceInput {

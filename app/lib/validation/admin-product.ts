@@ -40,6 +40,12 @@ export const productFormSchema = z
         const price = parseMoney(value);
         if (!price.ok) ctx.addIssue({ code: "custom", message: price.error });
       }),
+    /** Units in stock; empty = "nelimitat". */
+    stock: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || /^\d{1,6}$/.test(value), "Stocul este un număr întreg de bucăți (gol = nelimitat)."),
     isPublished: z.enum(["da", "nu"]).default("nu"),
     imageKey: z
       .string()
@@ -56,6 +62,8 @@ export interface ProductInput {
   description: string;
   priceBani: number;
   price2Bani: number | null;
+  /** null = nelimitat. */
+  stock: number | null;
   isPublished: boolean;
   imageKey: string | null;
 }
@@ -73,6 +81,7 @@ export function toProductInput(form: ProductForm): ProductInput {
     description: form.description ?? "",
     priceBani: bani(form.price),
     price2Bani: form.price2?.trim() ? bani(form.price2) : null,
+    stock: form.stock ? Number(form.stock) : null,
     isPublished: form.isPublished === "da",
     imageKey: form.imageKey || null,
   };
@@ -85,9 +94,10 @@ export function productToFormValue(product: ProductInput) {
     description: product.description,
     price: moneyToInput(product.priceBani),
     price2: product.price2Bani === null ? "" : moneyToInput(product.price2Bani),
+    stock: product.stock === null ? "" : String(product.stock),
     isPublished: product.isPublished ? "da" : "nu",
     imageKey: product.imageKey ?? "",
   };
 }
 
-export const newProductFormValue = { title: "", subtitle: "", description: "", price: "", price2: "", isPublished: "nu", imageKey: "" };
+export const newProductFormValue = { title: "", subtitle: "", description: "", price: "", price2: "", stock: "", isPublished: "nu", imageKey: "" };

@@ -20,6 +20,8 @@ export const CHECKOUT_MESSAGES = {
   freeSuccess: "Te-ai înscris cu succes! Cursul este disponibil în contul tău.",
 } as const;
 
+const ADDRESS_TOO_LONG = "Adresa este prea lungă (cel mult 500 de caractere).";
+
 /** A checkbox that must be ticked (conform turns "on" into true; unticked is absent). */
 const requiredBox = (message: string) => z.boolean({ error: message }).refine((v) => v, message);
 const optionalBox = z.boolean().optional().default(false);
@@ -36,6 +38,8 @@ export function checkoutSchema(options: { requireDigitalConsent: boolean }) {
     withdrawalWaiver: options.requireDigitalConsent ? requiredBox(CHECKOUT_MESSAGES.withdrawalWaiver) : optionalBox,
     /** The cart version the buyer saw: a stale or replayed form is detected. */
     cartVersion: z.string().min(10).max(100),
+    /** The billing address typed in the cart's address box (saved with the order, issue 20). */
+    address: z.string().trim().max(500, ADDRESS_TOO_LONG).optional(),
   });
 }
 
@@ -45,6 +49,8 @@ export interface CheckoutInput {
   digitalConsent: boolean;
   withdrawalWaiver: boolean;
   cartVersion: string;
+  /** Typed but not saved with "Salvează": used and saved by the checkout. */
+  address?: string;
 }
 
 export const addressSchema = z.object({
@@ -52,7 +58,7 @@ export const addressSchema = z.object({
     .string({ error: CHECKOUT_MESSAGES.address })
     .trim()
     .min(1, CHECKOUT_MESSAGES.address)
-    .max(500, "Adresa este prea lungă (cel mult 500 de caractere)."),
+    .max(500, ADDRESS_TOO_LONG),
 });
 
 export const DIGITAL_CONSENT_TEXT =

@@ -6,6 +6,7 @@
  */
 import {
   buildRequestXml,
+  CRC_ERROR,
   crcErrorReply,
   crcReply,
   EnvelopeError,
@@ -130,7 +131,7 @@ export function createMobilpayProvider(settings: MobilpaySettings): CardProvider
     },
 
     refuse(kind, code, message) {
-      return xmlReply(crcErrorReply(kind === "temporary" ? 1 : 2, code, message));
+      return xmlReply(crcErrorReply(CRC_ERROR[kind], code, message));
     },
   };
 }

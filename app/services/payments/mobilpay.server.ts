@@ -282,13 +282,14 @@ export function buildNotificationXml(requestXml: string, notify: NotifyInput): s
 
 // ─── Merchant replies ────────────────────────────────────────────────────────────────────────
 
+/** mobilPay's `error_type`: temporary (NETOPIA retries the IPN) or permanent. */
 export const CRC_ERROR = { none: 0, temporary: 1, permanent: 2 } as const;
 
 export function crcReply(crc: string): string {
   return `<?xml version="1.0" encoding="utf-8"?>\n<crc>${escapeXml(crc)}</crc>`;
 }
 
-export function crcErrorReply(type: 1 | 2, code: number, message: string): string {
+export function crcErrorReply(type: (typeof CRC_ERROR)["temporary" | "permanent"], code: number, message: string): string {
   return `<?xml version="1.0" encoding="utf-8"?>\n<crc error_type="${type}" error_code="${code}">${escapeXml(message)}</crc>`;
 }
 

@@ -1,0 +1,350 @@
+/**
+ * The JSON API's shapes (SPEC §3, §7): request bodies reuse the form schemas' field rules (the
+ * same zod objects, under SPEC's field names), responses are described here once and turned
+ * into the OpenAPI document (`z.toJSONSchema`). No rule lives here that a form does not share.
+ */
+import { z } from "zod";
+import { accountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "~/lib/validation/account";
+import { addressSchema, checkoutSchema } from "~/lib/validation/checkout";
+import { termsFormSchema } from "~/lib/validation/terms";
+
+// ─── Shared pieces ──────────────────────────────────────────────────────────────────────────
+
+export const errorSchema = z
+  .object({
+    msg: z.string().describe("Mesaj în limba română (SPEC §8)"),
+    errors: z.record(z.string(), z.array(z.string())).optional().describe("Erori pe câmpuri"),
+    error: z.string().optional().describe("Același text (doar la încărcări: îl citește uploaderul din admin)"),
+    seconds: z.number().int().optional().describe("Cât mai trebuie vizionat (regula de vizionare)"),
+    order: z.object({ _id: z.string(), reference: z.string(), status: z.string() }).loose().optional(),
+  })
+  ;
+
+export const msgSchema = z.object({ msg: z.string() });
+
+export const priceEntrySchema = z
+  .object({
+    _id: z.number().int(),
+    days: z.union([z.number().int(), z.literal("nelimitat")]),
+    value: z.string().describe("Preț în format românesc (1.000,00) sau „Gratis”"),
+    accreditation: z.boolean(),
+    advancePayment: z.boolean(),
+  })
+  ;
+
+export const selectedPriceSchema = z
+  .object({
+    value: z.string().max(40).describe("Prețul văzut de client; verificat de server, niciodată folosit"),
+    days: z.union([z.number().int(), z.literal("nelimitat"), z.string().max(20), z.null()]).optional(),
+    accreditation: z.boolean().optional().default(false),
+    advancePayment: z.boolean().optional().default(false),
+  })
+  ;
+
+const elementSchema = z.object({ id: z.number().int(), title: z.string(), details: z.array(z.string()) });
+const daySchema = z.object({ id: z.number().int(), title: z.string(), lista: z.array(z.string()) });
+const lessonMetaSchema = z.object({ chapterId: z.number().int(), lessonId: z.number().int(), lessonTitle: z.string() });
+
+export const courseSchema = z
+  .object({
+    _id: z.number().int(),
+    title: z.string(),
+    secondTitle: z.string(),
+    thirdTitle: z.string(),
+    category: z.string(),
+    courseType: z.enum(["physical", "online"]),
+    img: z.string().nullable(),
+    imgUrl: z.string().nullable(),
+    price2: z.string().nullable(),
+    prices: z.array(priceEntrySchema),
+    duration: z.union([z.number().int(), z.literal("nelimitat"), z.null()]),
+    nextSession: z.string().nullable(),
+    elements: z.array(elementSchema),
+    days: z.array(daySchema),
+    isPublished: z.boolean(),
+    isPurchased: z.boolean(),
+    paymentStatus: z.enum(["pending", "confirmed", "failed", "refunded"]).nullable(),
+    certificateUrl: z.string().nullable(),
+    lessonsMetadata: z.array(lessonMetaSchema),
+  })
+  ;
+
+export const courseListSchema = z.array(courseSchema);
+/** GET /cursuri-online/{id}: SPEC says the course "may be wrapped in data"; both are given. */
+export const onlineCourseSchema = courseSchema.extend({ data: courseSchema.omit({}) });
+
+export const productSchema = z
+  .object({
+    _id: z.number().int(),
+    id: z.number().int(),
+    title: z.string(),
+    subtitle: z.string(),
+    description: z.string().optional(),
+    img: z.string().nullable(),
+    imgUrl: z.string().nullable(),
+    price: z.string(),
+    price2: z.string().nullable(),
+    inCart: z.boolean().optional(),
+  })
+  ;
+
+export const userSchema = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    nume: z.string(),
+    telefon: z.string(),
+    adresa: z.string(),
+    status: z.enum(["user", "admin"]),
+  })
+  ;
+
+export const enrollmentSchema = z
+  .object({
+    _id: z.string(),
+    course: z.object({ _id: z.number().int(), title: z.string() }),
+    courseType: z.enum(["physical", "online"]),
+    paymentStatus: z.enum(["pending", "confirmed", "failed", "refunded"]),
+    progress: z.number().int(),
+    chaptersProgress: z.array(z.object({ chapterId: z.number().int(), completed: z.boolean() })),
+    enrollmentDate: z.string(),
+  })
+  ;
+
+export const cartItemSchema = z
+  .object({
+    _id: z.string(),
+    category: z.enum(["physical", "online", "product"]),
+    itemRef: z.object({ _id: z.number().int().nullable(), title: z.string().nullable(), img: z.string().nullable(), imgUrl: z.string().nullable() }),
+    selectedPrice: z.object({
+      value: z.string(),
+      days: z.union([z.number().int(), z.literal("nelimitat"), z.null()]),
+      accreditation: z.boolean(),
+      advancePayment: z.boolean(),
+    }),
+    dueNow: z.string(),
+    problem: z.string().nullable(),
+  })
+  ;
+
+export const cartSchema = z
+  .object({
+    items: z.array(cartItemSchema),
+    totalPrice: z.string().describe("De plată acum (RON)"),
+    fullPrice: z.string(),
+    shippingPrice: z.string().describe("Costul livrării inclus în total (RON; 0,00 fără livrare)"),
+    orderButtonLabel: z
+      .string()
+      .describe("Textul butonului care plasează comanda (OUG 34/2014 art. 7 alin. (2)): „Comandă cu obligație de plată”, sau „Prinde cursul gratuit” la total zero"),
+    cartVersion: z.string().describe("Trimite-l la /purchase/send și /checkout: o comandă repetată nu se dublează"),
+  })
+  ;
+
+export const termsPageSchema = z
+  .object({ page: z.string(), terms: z.array(z.object({ title: z.string(), description: z.string() })) })
+  ;
+
+export const orderSchema = z
+  .object({
+    _id: z.string(),
+    reference: z.string(),
+    status: z.string(),
+    paymentMethod: z.enum(["bank_transfer", "card", "free"]),
+    totalPrice: z.string(),
+  })
+  ;
+
+export const checkoutResponseSchema = z
+  .object({
+    formUrl: z.string(),
+    env_key: z.string(),
+    data: z.string(),
+    fields: z.record(z.string(), z.string()).describe("Toate câmpurile formularului de plată (și cipher, iv)"),
+    order: orderSchema,
+  })
+  ;
+
+export const lessonSchema = z
+  .object({
+    _id: z.number().int(),
+    chapterId: z.number().int(),
+    lessonId: z.number().int(),
+    lessonTitle: z.string(),
+    explanation: z.string(),
+    videoUrl: z.string().nullable(),
+    pdfUrl: z.string().nullable(),
+    isPublished: z.boolean(),
+    completed: z.boolean(),
+    unlocked: z.boolean(),
+  })
+  ;
+
+export const lessonsResponseSchema = z.object({
+  course: z.object({ _id: z.number().int(), title: z.string() }),
+  lessons: z.array(lessonSchema),
+  enrollment: enrollmentSchema,
+});
+
+export const adminCourseCardSchema = z
+  .object({
+    _id: z.number().int(),
+    title: z.string(),
+    secondTitle: z.string(),
+    category: z.string(),
+    isPublished: z.boolean(),
+    img: z.string().nullable(),
+    enrollments: z.number().int(),
+  })
+  ;
+
+export const adminLessonSchema = z.object({
+  _id: z.number().int().nullable(),
+  chapterId: z.number().int(),
+  lessonId: z.number().int(),
+  lessonTitle: z.string(),
+  explanation: z.string(),
+  isPublished: z.boolean(),
+  videoUrlKey: z.string().nullable(),
+  pdfUrlKey: z.string().nullable(),
+});
+
+// ─── Request bodies (the forms' schemas, under SPEC's names) ──────────────────────────────
+
+export const loginBody = loginSchema.omit({ redirectTo: true });
+export const registerBody = z.object({
+  nume: registerSchema.shape.name,
+  email: registerSchema.shape.email,
+  password: registerSchema.shape.password,
+  marketing: registerSchema.shape.marketing,
+});
+/** SPEC names → the form's names, so the very same schema parses both. */
+export const fromRegisterBody = (b: Record<string, unknown>) => ({ name: b.nume, email: b.email, password: b.password, marketing: b.marketing });
+export const resetRequestBody = forgotPasswordSchema;
+export const resetBody = resetPasswordSchema;
+export const profileBody = z.object({
+  nume: accountSchema.shape.name,
+  email: accountSchema.shape.email,
+  telefon: accountSchema.shape.phone,
+  adresa: accountSchema.shape.address,
+});
+export const fromProfileBody = (b: Record<string, unknown>) => ({ name: b.nume, email: b.email, phone: b.telefon, address: b.adresa });
+
+export const addToCartBody = z.object({
+  courseId: z.number().int().positive().max(2_147_483_647),
+  category: z.enum(["physical", "online", "product"]),
+  selectedPrice: selectedPriceSchema.optional(),
+});
+
+export const enrollBody = z.object({
+  courseId: z.number().int().positive().max(2_147_483_647),
+  courseType: z.enum(["physical", "online"]),
+  selectedPrice: selectedPriceSchema,
+  selectedDays: z.union([z.number().int(), z.string().max(20), z.null()]).optional(),
+  advanceSelected: z.boolean().optional(),
+  accreditation: z.boolean().optional(),
+});
+
+const baseCheckout = checkoutSchema({ requireDigitalConsent: false });
+/**
+ * POST /purchase/send and /checkout: SPEC's {data, totalPrice, address, paymentMethod} plus the
+ * checkout form's boxes (the same schema as the cart page; the digital-content boxes are
+ * required by the server when the cart holds an online course). `cartVersion` is optional:
+ * without it the current cart is checked out; with it a replay returns the same order.
+ */
+export const checkoutBody = baseCheckout.extend({
+  cartVersion: baseCheckout.shape.cartVersion.optional(),
+  data: z
+    .array(z.object({ _id: z.string().max(64), selectedPrice: z.object({ value: z.string().max(40) }).partial().optional() }).loose())
+    .max(100)
+    .optional(),
+  totalPrice: z.union([z.string().max(40), z.number()]).optional(),
+  address: addressSchema.shape.address.optional(),
+});
+
+export const chapterProgressBody = z.object({
+  chapterId: z.number().int().min(0).max(1_000_000),
+  completed: z.boolean().optional().default(true),
+  totalChapters: z.number().int().optional(),
+});
+
+export const loadUrlBody = z.object({ key: z.string().min(1).max(300) });
+
+export const termsBody = z.object({
+  page: z.string().max(60).optional(),
+  terms: termsFormSchema.shape.sections,
+});
+
+/**
+ * POST /admin/courses, /admin/online-courses and PUT …/{id}: SPEC §7's payload. Its field rules
+ * are the admin course form's (`courseFormSchema`), which parses it after `toCourseForm`.
+ */
+export const adminCourseBody = z.object({
+  title: z.string(),
+  secondTitle: z.string().optional(),
+  thirdTitle: z.string().optional(),
+  category: z.string().optional(),
+  img: z.string().nullable().optional(),
+  price2: z.string().nullable().optional(),
+  prices: z
+    .array(
+      z.object({
+        _id: z.number().int().positive().optional(),
+        value: z.string(),
+        days: z.union([z.number().int(), z.string(), z.null()]).optional(),
+        accreditation: z.boolean().optional(),
+        advancePayment: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+  duration: z.union([z.number().int(), z.string(), z.null()]).optional(),
+  nextSession: z.string().nullable().optional(),
+  elements: z.array(z.object({ id: z.number().int(), title: z.string().optional(), details: z.array(z.string()).optional() })).optional(),
+  days: z.array(z.object({ id: z.number().int(), title: z.string(), lista: z.array(z.string()).optional() })).optional(),
+  isPublished: z.boolean().optional(),
+  lessonsMetadata: z
+    .array(
+      z.object({
+        _id: z.number().int().positive().nullable().optional(),
+        chapterId: z.number().int(),
+        lessonId: z.number().int(),
+        lessonTitle: z.string(),
+        explanation: z.string().optional(),
+        isPublished: z.boolean().optional(),
+        videoUrlKey: z.string().nullable().optional(),
+        pdfUrlKey: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
+});
+
+export type AdminCourseBody = z.output<typeof adminCourseBody>;
+
+const text = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
+
+/** SPEC's course payload → the admin course form's values (the form's schema then decides). */
+export function toCourseForm(body: AdminCourseBody) {
+  return {
+    title: body.title,
+    secondTitle: body.secondTitle,
+    thirdTitle: body.thirdTitle,
+    category: body.category,
+    imageKey: body.img ?? undefined,
+    price2: body.price2 ?? undefined,
+    durationDays: text(body.duration),
+    nextSessionOn: body.nextSession ?? undefined,
+    isPublished: body.isPublished ? "da" : "nu",
+    prices: (body.prices ?? []).map((p) => ({ id: p._id, value: p.value, days: text(p.days), accreditation: p.accreditation, advancePayment: p.advancePayment })),
+    chapters: (body.elements ?? []).map((c) => ({ id: c.id, title: c.title, details: (c.details ?? []).map((detail, index) => ({ id: index, text: detail })) })),
+    days: (body.days ?? []).map((d) => ({ id: d.id, title: d.title, activities: d.lista ?? [] })),
+    lessons: (body.lessonsMetadata ?? []).map((l) => ({
+      id: l._id ?? undefined,
+      chapterId: l.chapterId,
+      lessonId: l.lessonId,
+      title: l.lessonTitle,
+      explanation: l.explanation,
+      isPublished: l.isPublished ? "da" : "nu",
+      videoKey: l.videoUrlKey ?? undefined,
+      pdfKey: l.pdfUrlKey ?? undefined,
+    })),
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * RO e-Factura export: UBL 2.1 with CIUS-RO 1.0.1 for one issued invoice or credit note.
+ *
+ * - Invoices (full, advance, final) are `Invoice` documents with type 380; a final invoice
+ *   deducts its advance with a negative line (quantity -1), as Romanian issuers do.
+ * - Credit notes are `CreditNote` documents with type 381 and a BillingReference to the
+ *   cancelled invoice; their quantities and amounts are written positive (UBL's credit note
+ *   already means "owed back"), the opposite of the negative amounts stored and printed.
+ * - Every amount is written from integer bani (no floating point): lines, VAT subtotals and
+ *   totals add up to the ban by construction (app/lib/vat.ts).
+ * - A private buyer without a personal code is identified by thirteen zeros (BR-RO-120).
+ */
+import { RO_COUNTIES, parseCui } from "~/lib/fiscal-ids";
+import type { BuyerSnapshot, IssuerSnapshot } from "~/lib/invoice-types";
+
+export const CIUS_RO = "urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1";
+export const ANONYMOUS_BUYER_ID = "0000000000000";
+
+export interface UblLine {
+  description: string;
+  quantity: number;
+  unitCode: string;
+  vatCategory: string;
+  vatRate: number;
+  netBani: number;
+  vatBani: number;
+  grossBani: number;
+}
+
+export interface UblDocument {
+  kind: "invoice" | "advance" | "final" | "credit";
+  series: string;
+  number: number;
+  issuedOn: string;
+  currency: string;
+  paymentMethod: "bank_transfer" | "card" | "free";
+  orderReference: string;
+  issuer: IssuerSnapshot;
+  buyer: BuyerSnapshot;
+  vatMode: "payer" | "non_payer" | "exempt";
+  netBani: number;
+  vatBani: number;
+  totalBani: number;
+  lines: UblLine[];
+  reference: { series: string; number: number; issuedOn: string } | null;
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+/** 12345 → "123.45", -5 → "-0.05". */
+export function ublAmount(bani: number): string {
+  const sign = bani < 0 ? "-" : "";
+  const abs = Math.abs(bani);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export const ublDocumentId = (doc: Pick<UblDocument, "series" | "number">) => `${doc.series}${doc.number}`;
+
+const strip = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+/**
+ * County and city from a free-text Romanian address (the account keeps one address field):
+ * the county named in it (Bucharest: its sector as SECTORn), else the issuer's county; the city
+ * is the last comma-separated part before the postal code / country.
+ */
+export function addressParts(address: string, fallbackCounty: string): { street: string; city: string; county: string; postalZone: string } {
+  const text = strip(address);
+  const postalZone = /\b(\d{6})\b/.exec(address)?.[1] ?? "";
+  const sector = /sector(?:ul)?\s*([1-6])\b/.exec(text);
+  if (sector || /\bbucuresti\b/.test(text)) {
+    return { street: address, city: sector ? `SECTOR${sector[1]}` : "SECTOR1", county: "RO-B", postalZone };
+  }
+  const county =
+    Object.entries(RO_COUNTIES).find(([code, name]) => code !== "RO-B" && new RegExp(`\\b${strip(name)}\\b`).test(text))?.[0] ?? fallbackCounty;
+  const parts = address
+    .split(/[,\n]/)
+    .map((p) => p.replace(/\b\d{6}\b/g, "").replace(/\b(jud(etul|\.)?|județul)\b/gi, "").trim())
+    .filter((p) => p && !/^rom[aâ]nia$/i.test(p));
+  const city = parts.length > 1 ? parts.at(-1)! : (RO_COUNTIES[county] ?? "");
+  return { street: address, city, county, postalZone };
+}
+
+function postalAddress(address: string, fallbackCounty: string, city?: string): string {
+  const parts = addressParts(address, fallbackCounty);
+  return `<cac:PostalAddress><cbc:StreetName>${escapeXml(parts.street || "-")}</cbc:StreetName><cbc:CityName>${escapeXml(city && parts.county !== "RO-B" ? city : parts.city || "-")}</cbc:CityName>${parts.postalZone ? `<cbc:PostalZone>${parts.postalZone}</cbc:PostalZone>` : ""}<cbc:CountrySubentity>${parts.county}</cbc:CountrySubentity><cac:Country><cbc:IdentificationCode>RO</cbc:IdentificationCode></cac:Country></cac:PostalAddress>`;
+}
+
+function supplierParty(issuer: IssuerSnapshot): string {
+  const cui = parseCui(issuer.cui);
+  const digits = cui?.digits ?? issuer.cui;
+  const vatId = issuer.vatMode === "payer" ? `<cac:PartyTaxScheme><cbc:CompanyID>RO${digits}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>` : "";
+  const legalId = issuer.vatMode === "payer" ? issuer.regCom : digits;
+  return `<cac:AccountingSupplierParty><cac:Party><cac:PartyName><cbc:Name>${escapeXml(issuer.name)}</cbc:Name></cac:PartyName>${postalAddress(issuer.address, issuer.county, issuer.city)}${vatId}<cac:PartyLegalEntity><cbc:RegistrationName>${escapeXml(issuer.name)}</cbc:RegistrationName><cbc:CompanyID>${escapeXml(legalId)}</cbc:CompanyID></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>`;
+}
+
+function customerParty(buyer: BuyerSnapshot, fallbackCounty: string): string {
+  const cui = buyer.type === "company" ? parseCui(buyer.cui) : null;
+  const vatId = cui?.vatPrefix ? `<cac:PartyTaxScheme><cbc:CompanyID>RO${cui.digits}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>` : "";
+  const legalId = cui ? cui.digits : ANONYMOUS_BUYER_ID;
+  const contact = buyer.email ? `<cac:Contact><cbc:ElectronicMail>${escapeXml(buyer.email)}</cbc:ElectronicMail></cac:Contact>` : "";
+  return `<cac:AccountingCustomerParty><cac:Party><cac:PartyName><cbc:Name>${escapeXml(buyer.name)}</cbc:Name></cac:PartyName>${postalAddress(buyer.address, fallbackCounty)}${vatId}<cac:PartyLegalEntity><cbc:RegistrationName>${escapeXml(buyer.name)}</cbc:RegistrationName><cbc:CompanyID>${legalId}</cbc:CompanyID></cac:PartyLegalEntity>${contact}</cac:Party></cac:AccountingCustomerParty>`;
+}
+
+function taxCategory(tag: "TaxCategory" | "ClassifiedTaxCategory", category: string, rate: number, exemptText: string, withReason: boolean): string {
+  const percent = category === "O" ? "" : `<cbc:Percent>${rate}</cbc:Percent>`;
+  const reason = !withReason
+    ? ""
+    : category === "O"
+      ? "<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>"
+      : category === "E"
+        ? `<cbc:TaxExemptionReason>${escapeXml(exemptText || "Scutit de TVA")}</cbc:TaxExemptionReason>`
+        : "";
+  return `<cac:${tag}><cbc:ID>${category}</cbc:ID>${percent}${reason}<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:${tag}>`;
+}
+
+export function buildUbl(doc: UblDocument): string {
+  const credit = doc.kind === "credit";
+  const sign = credit ? -1 : 1;
+  const root = credit ? "CreditNote" : "Invoice";
+  const ns = credit ? "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2" : "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2";
+  const cur = `currencyID="${doc.currency}"`;
+  const amount = (bani: number) => ublAmount(sign * bani);
+
+  // VAT breakdown per category and rate, from the lines (they carry the exact split).
+  const groups = new Map<string, { category: string; rate: number; net: number; vat: number }>();
+  for (const line of doc.lines) {
+    const key = `${line.vatCategory}:${line.vatRate}`;
+    const group = groups.get(key) ?? { category: line.vatCategory, rate: line.vatRate, net: 0, vat: 0 };
+    group.net += line.netBani;
+    group.vat += line.vatBani;
+    groups.set(key, group);
+  }
+  const subtotals = [...groups.values()]
+    .map(
+      (g) =>
+        `<cac:TaxSubtotal><cbc:TaxableAmount ${cur}>${amount(g.net)}</cbc:TaxableAmount><cbc:TaxAmount ${cur}>${amount(g.vat)}</cbc:TaxAmount>${taxCategory("TaxCategory", g.category, g.rate, doc.issuer.exemptText, true)}</cac:TaxSubtotal>`,
+    )
+    .join("");
+
+  const lineTag = credit ? "CreditNoteLine" : "InvoiceLine";
+  const qtyTag = credit ? "CreditedQuantity" : "InvoicedQuantity";
+  const lines = doc.lines
+    .map((line, i) => {
+      const quantity = sign * line.quantity;
+      const price = quantity === 0 ? 0 : Math.abs(Math.round(line.netBani / line.quantity));
+      return `<cac:${lineTag}><cbc:ID>${i + 1}</cbc:ID><cbc:${qtyTag} unitCode="${line.unitCode}">${quantity}</cbc:${qtyTag}><cbc:LineExtensionAmount ${cur}>${amount(line.netBani)}</cbc:LineExtensionAmount><cac:Item><cbc:Name>${escapeXml(line.description.slice(0, 200))}</cbc:Name>${taxCategory("ClassifiedTaxCategory", line.vatCategory, line.vatRate, doc.issuer.exemptText, false)}</cac:Item><cac:Price><cbc:PriceAmount ${cur}>${ublAmount(price)}</cbc:PriceAmount></cac:Price></cac:${lineTag}>`;
+    })
+    .join("");
+
+  const notes = [
+    doc.vatMode === "non_payer" ? "Neplătitor de TVA" : doc.vatMode === "exempt" ? doc.issuer.exemptText : "",
+    doc.kind === "advance" ? "Factură de avans" : doc.kind === "final" ? "Factură finală (deduce avansul)" : "",
+  ].filter(Boolean);
+  const paymentCode = doc.paymentMethod === "card" ? "48" : doc.paymentMethod === "bank_transfer" ? "42" : "";
+  const paymentMeans = paymentCode
+    ? `<cac:PaymentMeans><cbc:PaymentMeansCode>${paymentCode}</cbc:PaymentMeansCode>${doc.paymentMethod === "bank_transfer" && doc.issuer.iban ? `<cac:PayeeFinancialAccount><cbc:ID>${escapeXml(doc.issuer.iban)}</cbc:ID></cac:PayeeFinancialAccount>` : ""}</cac:PaymentMeans>`
+    : "";
+  const billingReference = doc.reference
+    ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${escapeXml(ublDocumentId(doc.reference))}</cbc:ID><cbc:IssueDate>${doc.reference.issuedOn}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`
+    : "";
+
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<${root} xmlns="${ns}" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">`,
+    `<cbc:UBLVersionID>2.1</cbc:UBLVersionID>`,
+    `<cbc:CustomizationID>${CIUS_RO}</cbc:CustomizationID>`,
+    `<cbc:ID>${escapeXml(ublDocumentId(doc))}</cbc:ID>`,
+    `<cbc:IssueDate>${doc.issuedOn}</cbc:IssueDate>`,
+    credit ? `<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>` : `<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>`,
+    ...notes.map((n) => `<cbc:Note>${escapeXml(n)}</cbc:Note>`),
+    `<cbc:DocumentCurrencyCode>${doc.currency}</cbc:DocumentCurrencyCode>`,
+    `<cac:OrderReference><cbc:ID>${escapeXml(doc.orderReference)}</cbc:ID></cac:OrderReference>`,
+    billingReference,
+    supplierParty(doc.issuer),
+    customerParty(doc.buyer, doc.issuer.county),
+    paymentMeans,
+    `<cac:TaxTotal><cbc:TaxAmount ${cur}>${amount(doc.vatBani)}</cbc:TaxAmount>${subtotals}</cac:TaxTotal>`,
+    `<cac:LegalMonetaryTotal><cbc:LineExtensionAmount ${cur}>${amount(doc.netBani)}</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount ${cur}>${amount(doc.netBani)}</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount ${cur}>${amount(doc.totalBani)}</cbc:TaxInclusiveAmount><cbc:PrepaidAmount ${cur}>0.00</cbc:PrepaidAmount><cbc:PayableAmount ${cur}>${amount(doc.totalBani)}</cbc:PayableAmount></cac:LegalMonetaryTotal>`,
+    lines,
+    `</${root}>`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}

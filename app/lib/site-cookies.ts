@@ -1,0 +1,22 @@
+/**
+ * Every cookie the site sets (all first party, none before consent except the strictly
+ * necessary ones). The seeded cookie policy lists them from here, and tests/unit/site-cookies
+ * fails when the code creates a cookie that is not on this list.
+ */
+export interface SiteCookie {
+  name: string;
+  purpose: string;
+  duration: string;
+  party: "first";
+}
+
+export const SITE_COOKIES: readonly SiteCookie[] = [
+  { name: "__session", purpose: "Te ține autentificat în cont (necesar).", duration: "30 de zile", party: "first" },
+  { name: "__flash", purpose: "Afișează mesajul de confirmare după o acțiune, pe pagina următoare (necesar).", duration: "sesiunea browserului (se șterge după afișare)", party: "first" },
+  { name: "cookie_consent", purpose: "Ține minte alegerea ta privind cookie-urile opționale (necesar).", duration: "6 luni", party: "first" },
+];
+
+/** The cookie table as the policy text shows it, one sentence per cookie. */
+export function cookieTableText(): string {
+  return SITE_COOKIES.map((c) => `${c.name}: ${c.purpose} Durată: ${c.duration}. Prima parte (setat de site).`).join(" ");
+}

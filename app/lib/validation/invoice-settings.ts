@@ -1,0 +1,36 @@
+/** /admin/setari-facturare: the issuer's fiscal data, series and VAT mode. */
+import { z } from "zod";
+import { isValidCui, isValidIban, RO_COUNTIES } from "~/lib/fiscal-ids";
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const invoiceSettingsSchema = z
+  .object({
+    name: required("Denumirea firmei este obligatorie.").max(200),
+    cui: required("CUI-ul este obligatoriu.").refine(isValidCui, "CUI invalid: cifra de control nu se potrivește."),
+    regCom: required("Nr. Reg. Com. este obligatoriu.").max(40),
+    address: required("Adresa sediului este obligatorie.").max(300),
+    city: required("Localitatea este obligatorie.").max(100),
+    county: z.enum(Object.keys(RO_COUNTIES) as [string, ...string[]], { error: "Alegeți județul." }),
+    bank: required("Banca este obligatorie.").max(100),
+    iban: required("IBAN-ul este obligatoriu.").refine(isValidIban, "IBAN invalid: verificați cifrele (control mod 97)."),
+    series: required("Seria este obligatorie.").regex(/^[A-Z]{1,10}$/, "Seria are 1–10 majuscule (ex. ANA)."),
+    nextNumber: z.coerce.number({ error: "Numărul următor este obligatoriu." }).int("Numărul este întreg.").min(1, "Numărul începe de la 1."),
+    vatMode: z.enum(["payer", "non_payer", "exempt"], { error: "Alegeți regimul TVA." }),
+    vatRate: z.coerce.number({ error: "Cota TVA este obligatorie." }).int("Cota este un număr întreg.").min(0).max(100, "Cota este între 0 și 100."),
+    exemptText: z.string().trim().max(300).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.vatMode === "exempt" && !value.exemptText) {
+      ctx.addIssue({ code: "custom", path: ["exemptText"], message: "Scrieți temeiul legal al scutirii (ex. art. 292 Cod fiscal)." });
+    }
+    if (value.vatMode === "payer" && value.vatRate === 0) {
+      ctx.addIssue({ code: "custom", path: ["vatRate"], message: "Un plătitor de TVA are o cotă mai mare ca 0 (standard: 21)." });
+    }
+  });
+
+export const VAT_MODE_LABELS = {
+  payer: "Plătitor de TVA (prețurile includ TVA)",
+  non_payer: "Neplătitor de TVA",
+  exempt: "Scutit de TVA (cu mențiunea legală)",
+} as const;

@@ -1,0 +1,353 @@
+/**
+ * Fiscal invoices and credit notes (issue 15).
+ *
+ * - Issued inside the transaction that makes an order paid or refunded (order.server.ts calls
+ *   `issueForTransition` once), so money and invoice commit together or not at all.
+ * - Numbering: `update invoice_series set next_number = next_number + 1 … returning` takes the
+ *   counter's row lock until commit: concurrent issues queue on it, a rolled-back issue gives
+ *   its number back, so numbers within a series are unique and continuous.
+ * - Idempotent: one invoice per order and kind (unique idempotency key), looked up under the
+ *   order's row lock; a replayed IPN or a second admin click returns the existing invoice.
+ * - Immutable: nothing here updates an invoice except its e-Factura status; a correction is a
+ *   credit note (all lines negated, referencing the cancelled invoice).
+ */
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { getDb, type Executor, type Tx } from "../../db/client";
+import {
+  invoiceLines,
+  invoiceSeries,
+  invoiceSettings,
+  invoices,
+  orderEvents,
+  orderLines,
+  orders,
+  type users,
+  type InvoiceKind,
+  type OrderStatus,
+} from "../../db/schema";
+import { getConfig } from "~/config.server";
+import { todayInBucharest } from "~/lib/dates";
+import { normalizeCui, normalizeIban } from "~/lib/fiscal-ids";
+import { composeInvoice, creditDraft, draftLines, isAdvanceLine, type DraftLine } from "~/lib/invoice-lines";
+import type { BuyerSnapshot, IssuerSnapshot } from "~/lib/invoice-types";
+import type { VatDisplay } from "~/lib/vat-display";
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type OrderRowForInvoice = typeof orders.$inferSelect;
+
+export interface IssuerSettings extends IssuerSnapshot {
+  series: string;
+}
+
+// ─── Settings ────────────────────────────────────────────────────────────────────────────────
+
+/** The defaults from BUSINESS_* / INVOICE_* / VAT_* configuration. */
+export function defaultIssuerSettings(): IssuerSettings {
+  const { business, invoicing } = getConfig();
+  return {
+    name: business.name,
+    cui: business.cui,
+    regCom: business.regCom,
+    address: business.address,
+    city: "Constanța",
+    county: "RO-CT",
+    bank: business.bank,
+    iban: business.iban,
+    series: invoicing.series,
+    vatMode: invoicing.vatMode,
+    vatRate: invoicing.vatRate,
+    exemptText: invoicing.exemptText,
+  };
+}
+
+export async function getIssuerSettings(executor: Executor = getDb()): Promise<IssuerSettings> {
+  const [row] = await executor.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1));
+  const settings = row ? (({ id: _id, updatedAt: _u, ...rest }) => rest)(row) : defaultIssuerSettings();
+  lastVatDisplay = { vatIncluded: settings.vatMode === "payer", vatRate: settings.vatRate };
+  return settings;
+}
+
+let lastVatDisplay: VatDisplay | undefined;
+
+/**
+ * The VAT wording for e-mails built synchronously inside a transaction: the mode last read from
+ * the database by this process (every issue and cart page reads it), else the configuration's.
+ */
+export function currentVatDisplay(): VatDisplay {
+  if (lastVatDisplay) return lastVatDisplay;
+  const { invoicing } = getConfig();
+  return { vatIncluded: invoicing.vatMode === "payer", vatRate: invoicing.vatRate };
+}
+
+/** The number the next invoice of the series will get. */
+export async function nextNumberOf(series: string, executor: Executor = getDb()): Promise<number> {
+  const [row] = await executor.select().from(invoiceSeries).where(eq(invoiceSeries.series, series));
+  return row?.nextNumber ?? 1;
+}
+
+export type SaveSettingsResult = { ok: true } | { ok: false; field: "nextNumber"; message: string };
+
+/** Saves the issuer data; the next number may only move forward (never reuse a number). */
+export async function saveIssuerSettings(input: IssuerSettings & { nextNumber: number }): Promise<SaveSettingsResult> {
+  return getDb().transaction(async (tx) => {
+    const { nextNumber, ...settings } = input;
+    const values = { ...settings, cui: normalizeCui(settings.cui), iban: normalizeIban(settings.iban) };
+    await tx.insert(invoiceSeries).values({ series: values.series, nextNumber: 1 }).onConflictDoNothing();
+    const [counter] = await tx.select().from(invoiceSeries).where(eq(invoiceSeries.series, values.series)).for("update");
+    if (nextNumber < counter.nextNumber) {
+      return { ok: false, field: "nextNumber", message: `Numărul următor nu poate scădea sub ${counter.nextNumber} (numerele emise nu se refolosesc).` } as const;
+    }
+    await tx.update(invoiceSeries).set({ nextNumber }).where(eq(invoiceSeries.series, values.series));
+    await tx.insert(invoiceSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: invoiceSettings.id, set: values });
+    return { ok: true } as const;
+  });
+}
+
+// ─── Issuing ─────────────────────────────────────────────────────────────────────────────────
+
+/** The buyer recorded on the order (older orders: the billing name and address as a person). */
+export function buyerOf(order: OrderRowForInvoice): BuyerSnapshot {
+  return (
+    order.buyer ?? { type: "person", name: order.billingName, address: order.billingAddress, email: order.billingEmail, cui: "", regCom: "" }
+  );
+}
+
+/** The buyer snapshot taken at checkout from the account's billing data. */
+export function buyerSnapshotOf(user: typeof users.$inferSelect): BuyerSnapshot {
+  const company = user.buyerType === "company" && user.companyName.trim() !== "";
+  return {
+    type: company ? "company" : "person",
+    name: company ? user.companyName.trim() : user.name,
+    address: user.address.trim(),
+    email: user.email,
+    cui: company ? user.companyCui : "",
+    regCom: company ? user.companyRegCom : "",
+  };
+}
+
+async function takeNumber(tx: Tx, series: string): Promise<number> {
+  await tx.insert(invoiceSeries).values({ series, nextNumber: 1 }).onConflictDoNothing();
+  const [row] = await tx
+    .update(invoiceSeries)
+    .set({ nextNumber: sql`${invoiceSeries.nextNumber} + 1` })
+    .where(eq(invoiceSeries.series, series))
+    .returning({ taken: sql<number>`${invoiceSeries.nextNumber} - 1` });
+  return Number(row.taken);
+}
+
+interface IssueRequest {
+  order: OrderRowForInvoice;
+  kind: InvoiceKind;
+  key: string;
+  drafts: DraftLine[];
+  referenceInvoiceId?: string | null;
+  now: Date;
+}
+
+/** Issues one document, or returns the one already issued under the same key. */
+async function issue(tx: Tx, request: IssueRequest): Promise<{ invoice: InvoiceRow; created: boolean }> {
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.idempotencyKey, request.key));
+  if (existing) return { invoice: existing, created: false };
+  const settings = await getIssuerSettings(tx);
+  const { series, ...issuer } = settings;
+  const composed = composeInvoice(request.drafts, settings.vatMode);
+  const number = await takeNumber(tx, series);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      idempotencyKey: request.key,
+      kind: request.kind,
+      series,
+      number,
+      orderId: request.order.id,
+      userId: request.order.userId,
+      referenceInvoiceId: request.referenceInvoiceId ?? null,
+      issuedOn: todayInBucharest(request.now),
+      issuedAt: request.now,
+      issuer,
+      buyer: buyerOf(request.order),
+      vatMode: settings.vatMode,
+      paymentMethod: request.order.paymentMethod,
+      orderReference: request.order.reference,
+      currency: request.order.currency,
+      netBani: composed.split.netBani,
+      vatBani: composed.split.vatBani,
+      totalBani: composed.split.grossBani,
+    })
+    .returning();
+  await tx.insert(invoiceLines).values(
+    composed.lines.map((line, position) => ({
+      invoiceId: invoice.id,
+      position,
+      description: line.description,
+      quantity: line.quantity,
+      unitCode: line.unitCode,
+      vatCategory: line.vatCategory,
+      vatRate: line.vatRate,
+      netBani: line.netBani,
+      vatBani: line.vatBani,
+      grossBani: line.grossBani,
+    })),
+  );
+  return { invoice, created: true };
+}
+
+/**
+ * The one call order.server.ts makes after an order changed status (inside its transaction, the
+ * order row locked): paid → the invoice (an advance invoice when only an advance was paid; none
+ * for a free order); refunded → one credit note cancelling the order's invoices.
+ */
+export async function issueForTransition(tx: Tx, order: OrderRowForInvoice, to: OrderStatus, now: Date): Promise<InvoiceRow | null> {
+  if (to === "paid") {
+    if (order.totalBani <= 0) return null;
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const { vatRate } = await getIssuerSettings(tx);
+    const kind = lines.some(isAdvanceLine) ? "advance" : "invoice";
+    const drafts = draftLines(kind, lines, vatRate);
+    return (await issue(tx, { order, kind, key: `${order.id}:${kind}`, drafts, now })).invoice;
+  }
+  if (to === "refunded") return issueCreditNote(tx, order, now);
+  return null;
+}
+
+/** One credit note per order: every line of the order's invoices, negated. */
+async function issueCreditNote(tx: Tx, order: OrderRowForInvoice, now: Date): Promise<InvoiceRow | null> {
+  const issued = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), ne(invoices.kind, "credit")))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  if (issued.length === 0) return null;
+  const lines = await tx
+    .select()
+    .from(invoiceLines)
+    .where(inArray(invoiceLines.invoiceId, issued.map((i) => i.id)));
+  const order_ = new Map(issued.map((inv, i) => [inv.id, i]));
+  lines.sort((a, b) => order_.get(a.invoiceId)! - order_.get(b.invoiceId)! || a.position - b.position);
+  const drafts = creditDraft(
+    lines.map((l) => ({ description: l.description, quantity: l.quantity, unitCode: l.unitCode as "H87" | "E48", grossBani: l.grossBani, vatRate: l.vatRate })),
+  );
+  const reference = issued.at(-1)!;
+  return (await issue(tx, { order, kind: "credit", key: `${order.id}:credit`, drafts, referenceInvoiceId: reference.id, now })).invoice;
+}
+
+export type CollectRestResult =
+  | { ok: true; invoice: InvoiceRow; created: boolean }
+  | { ok: false; message: string; status: 404 | 409 };
+
+/** "Încasează restul": the balance of an advance order was paid at the course → the final invoice. */
+export async function collectRest(orderId: string, actorUserId: string | null, now = new Date()): Promise<CollectRestResult> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return { ok: false, status: 404, message: "Comanda nu există." };
+  return getDb().transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { ok: false, status: 404, message: "Comanda nu există." } as const;
+    if (order.status !== "paid") return { ok: false, status: 409, message: "Restul se încasează doar pentru o comandă plătită." } as const;
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    if (!lines.some(isAdvanceLine)) return { ok: false, status: 409, message: "Comanda nu are un avans de completat." } as const;
+    const [advance] = await tx.select().from(invoices).where(eq(invoices.idempotencyKey, `${order.id}:advance`));
+    const { vatRate } = await getIssuerSettings(tx);
+    const drafts = draftLines("final", lines, vatRate, advance ? `${advance.series} ${advance.number}` : "");
+    const result = await issue(tx, { order, kind: "final", key: `${order.id}:final`, drafts, referenceInvoiceId: advance?.id ?? null, now });
+    if (result.created) {
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: order.status,
+        source: "admin",
+        actorUserId,
+        note: `Rest încasat la curs: factura finală ${result.invoice.series} ${result.invoice.number}.`,
+      });
+    }
+    return { ok: true, ...result } as const;
+  });
+}
+
+// ─── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+export const invoiceNumber = (invoice: Pick<InvoiceRow, "series" | "number">) => `${invoice.series} ${invoice.number}`;
+
+const summaryColumns = {
+  id: invoices.id,
+  kind: invoices.kind,
+  series: invoices.series,
+  number: invoices.number,
+  issuedOn: invoices.issuedOn,
+  totalBani: invoices.totalBani,
+  vatBani: invoices.vatBani,
+  orderId: invoices.orderId,
+  orderReference: invoices.orderReference,
+  efacturaStatus: invoices.efacturaStatus,
+  efacturaIndex: invoices.efacturaIndex,
+  buyer: invoices.buyer,
+};
+
+/** The user's invoices and credit notes, newest first (/cont#facturi). */
+export async function listInvoicesForUser(userId: string) {
+  return getDb().select(summaryColumns).from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.issuedAt), desc(invoices.number));
+}
+
+export async function listInvoicesForOrder(orderId: string) {
+  return getDb().select(summaryColumns).from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.issuedAt), asc(invoices.number));
+}
+
+/** "2026-11" → invoices issued that month (Bucharest dates), newest first; null month → the latest 500. */
+export async function listInvoicesForAdmin(month: string | null) {
+  const range = month ? monthRange(month) : null;
+  return getDb()
+    .select(summaryColumns)
+    .from(invoices)
+    .where(range ? and(gte(invoices.issuedOn, range.from), lt(invoices.issuedOn, range.to)) : undefined)
+    .orderBy(desc(invoices.issuedOn), desc(invoices.series), desc(invoices.number))
+    .limit(month ? 100_000 : 500);
+}
+
+export function monthRange(month: string): { from: string; to: string } | null {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const m = Number(match[2]);
+  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
+  return { from: `${month}-01`, to: `${next}-01` };
+}
+
+export type InvoiceDocument = InvoiceRow & { lines: InvoiceLineRow[]; reference: Pick<InvoiceRow, "series" | "number" | "issuedOn"> | null };
+
+export async function getInvoice(invoiceId: string, executor: Executor = getDb()): Promise<InvoiceDocument | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) return null;
+  const [invoice] = await executor.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) return null;
+  const lines = await executor.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(asc(invoiceLines.position));
+  let reference: InvoiceDocument["reference"] = null;
+  if (invoice.referenceInvoiceId) {
+    const [ref] = await executor
+      .select({ series: invoices.series, number: invoices.number, issuedOn: invoices.issuedOn })
+      .from(invoices)
+      .where(eq(invoices.id, invoice.referenceInvoiceId));
+    reference = ref ?? null;
+  }
+  return { ...invoice, lines, reference };
+}
+
+/** The user's own invoice; another user's is "not found". */
+export async function getInvoiceForUser(userId: string, invoiceId: string): Promise<InvoiceDocument | null> {
+  const invoice = await getInvoice(invoiceId);
+  return invoice && invoice.userId === userId ? invoice : null;
+}
+
+export async function getInvoicesByIds(ids: string[]): Promise<InvoiceDocument[]> {
+  const found = await Promise.all(ids.map((id) => getInvoice(id)));
+  return found.filter((x): x is InvoiceDocument => x !== null);
+}
+
+/** Records the ANAF upload index (status "transmisă"); an empty index puts it back to "de transmis". */
+export async function setEfacturaStatus(invoiceId: string, uploadIndex: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) return false;
+  const index = uploadIndex.trim();
+  const rows = await getDb()
+    .update(invoices)
+    .set(index ? { efacturaStatus: "uploaded", efacturaIndex: index, efacturaAt: new Date() } : { efacturaStatus: "pending", efacturaIndex: null, efacturaAt: null })
+    .where(eq(invoices.id, invoiceId))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
+}

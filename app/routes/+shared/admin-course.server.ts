@@ -1,0 +1,174 @@
+/**
+ * The loaders and actions of the two course tabs (online and physical courses share them, so
+ * the route modules stay one line each): list, editor (create and edit) and delete. Each one
+ * calls requireAdmin first (DESIGN §5), then parses, calls the course model and responds.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import type { CourseKind } from "../../../db/schema";
+import { parseId } from "~/lib/ids";
+import { SHORT_TOAST } from "~/lib/toast";
+import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
+import {
+  COURSE_FORM_MESSAGES,
+  courseFormSchema,
+  courseToFormValue,
+  newCourseFormValue,
+  toCourseInput,
+  courseMediaFields,
+} from "~/lib/validation/admin-course";
+import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
+import { signedMediaUrl } from "~/models/media-type.server";
+import { requireAdmin } from "~/models/session.server";
+import { catalogueImage } from "~/services/images.server";
+import { log } from "~/services/log.server";
+import { imageUrl } from "~/services/storage.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";
+import { parseForm, readFormData } from "~/lib/form-input";
+
+export const COURSE_TABS: Record<CourseKind, { path: string; label: string; singular: string }> = {
+  online: { path: "/admin/cursuri-online", label: "Cursuri online", singular: "curs online" },
+  physical: { path: "/admin/cursuri", label: "Cursuri fizice", singular: "curs fizic" },
+};
+
+// ─── List ─────────────────────────────────────────────────────────────────────────────────
+
+export async function courseListLoader(kind: CourseKind, { request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  try {
+    const courses = await listCoursesForAdmin(kind);
+    const images = await Promise.all(courses.map((c) => catalogueImage(c.imageKey)));
+    return { kind, error: null as string | null, courses: courses.map((c, i) => ({ ...c, image: images[i] })) };
+  } catch (error) {
+    log.error("admin: loading the course list failed", { error: String(error) });
+    return data({ kind, error: COURSE_FORM_MESSAGES.loadFailed as string | null, courses: [] }, { status: 500 });
+  }
+}
+
+// ─── Editor ───────────────────────────────────────────────────────────────────────────────
+
+const MEDIA_TTL = { ttlSeconds: 3600 };
+
+/** Signed URLs for the media keys a form shows (previews, links). */
+async function urlsFor(keys: Iterable<string | null | undefined>): Promise<Record<string, string>> {
+  const urls: Record<string, string> = {};
+  for (const key of new Set([...keys].filter((k): k is string => Boolean(k)))) {
+    try {
+      const url = key.startsWith("courses/") || key.startsWith("products/") ? await imageUrl(key) : await signedMediaUrl(key, MEDIA_TTL);
+      if (url) urls[key] = url;
+    } catch {
+      // an invalid key shows without a link
+    }
+  }
+  return urls;
+}
+
+function uploadSettings() {
+  return { limits: uploadLimits(), maxBytes: { image: maxBytesFor("image"), video: maxBytesFor("video"), pdf: maxBytesFor("pdf") } };
+}
+
+/** `nou` → null (create); a number → that course; anything else → 404. */
+function editorId(param: string | undefined): number | null {
+  if (param === "nou") return null;
+  const id = parseId(param);
+  if (!id) throw new Response("Cursul nu există.", { status: 404 });
+  return id;
+}
+
+export async function courseEditorLoader(kind: CourseKind, { request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = editorId(params.id);
+  if (id === null) {
+    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings() };
+  }
+  const course = await getCourseForAdmin(kind, id);
+  if (!course) throw new Response("Cursul nu există.", { status: 404 });
+  const urls = await urlsFor([course.imageKey, ...course.lessons.flatMap((l) => [l.videoKey, l.pdfKey])]);
+  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings() };
+}
+
+export interface EditorActionData {
+  result: SubmissionResult<string[]> | null;
+  formError: string | null;
+  urls: Record<string, string>;
+  /** Proofs that uploaded keys were checked (hidden fields), so the next post does not check them again. */
+  proofs: Record<string, string>;
+}
+
+export async function courseEditorAction(kind: CourseKind, { request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = editorId(params.id);
+  const tab = COURSE_TABS[kind];
+  const { formData, uploadErrors, storedKeys, tooLarge } = await readAdminForm(request, courseFileTarget);
+  if (tooLarge) {
+    return data<EditorActionData>({ result: null, urls: {}, proofs: {}, formError: UPLOAD_MESSAGES.formTooLarge(uploadLimits().form) }, { status: 413 });
+  }
+  const schema = courseFormSchema(kind);
+  const submission = parseForm(formData, { schema });
+  const keysInForm = [...formData.entries()].filter(([name]) => /(^imageKey$|videoKey$|pdfKey$)/.test(name)).map(([, v]) => String(v));
+  const urls = await urlsFor(keysInForm);
+  const postedProofs = readUploadProofs(formData);
+  const hasUploadErrors = Object.keys(uploadErrors).length > 0;
+  if (submission.status !== "success" || hasUploadErrors) {
+    const status = submission.status === "error" || hasUploadErrors ? 400 : 200;
+    const proofs = await proofsToKeep(keysInForm, storedKeys, postedProofs);
+    return data<EditorActionData>({ result: submission.reply({ fieldErrors: uploadErrors }), formError: null, urls, proofs }, { status });
+  }
+
+  // Keys new for this course (uploaded directly by the browser, or in an earlier post): each
+  // stored file is checked once; a valid proof says it was.
+  const before = id === null ? null : await getCourseForAdmin(kind, id);
+  if (id !== null && !before) throw new Response("Cursul nu există.", { status: 404 });
+  const known = new Set<string>([...storedKeys, before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap((l) => [l.videoKey ?? "", l.pdfKey ?? ""])]);
+  const media = await verifyFormMedia(courseMediaFields(submission.value), { known, proofs: postedProofs });
+  const proofs = { ...(await proofsToKeep(storedKeys, storedKeys, postedProofs)), ...media.proofs };
+  if (Object.keys(media.errors).length > 0) {
+    return data<EditorActionData>({ result: submission.reply({ fieldErrors: media.errors }), formError: null, urls, proofs }, { status: 400 });
+  }
+
+  try {
+    const saved = await saveCourse(id, toCourseInput(kind, submission.value), admin.id);
+    if (!saved.ok) throw new Response("Cursul nu există.", { status: 404 });
+    return redirectWithToast(`${tab.path}/${saved.id}`, {
+      ...SHORT_TOAST,
+      message: saved.created ? COURSE_FORM_MESSAGES.created : COURSE_FORM_MESSAGES.updated,
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    log.error("admin: saving a course failed", { error: String(error) });
+    return data<EditorActionData>({ result: submission.reply(), formError: COURSE_FORM_MESSAGES.saveFailed, urls, proofs }, { status: 500 });
+  }
+}
+
+// ─── Delete (confirmation step) ───────────────────────────────────────────────────────────
+
+export async function courseDeleteLoader(kind: CourseKind, { request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const course = id ? await getCourseForAdmin(kind, id) : null;
+  if (!course) throw new Response("Cursul nu există.", { status: 404 });
+  const [card] = (await listCoursesForAdmin(kind)).filter((c) => c.id === course.id);
+  return { kind, course: { id: course.id, title: course.title, secondTitle: course.secondTitle, isPublished: course.isPublished }, enrollments: card?.enrollments ?? 0 };
+}
+
+export async function courseDeleteAction(kind: CourseKind, { request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const tab = COURSE_TABS[kind];
+  const id = parseId(params.id);
+  if (!id) throw new Response("Cursul nu există.", { status: 404 });
+  const form = await readFormData(request);
+  if (form.get("intent") !== "delete") return redirect(tab.path);
+  try {
+    const { outcome } = await deleteCourse(kind, id);
+    if (outcome === "not-found") return redirectWithToast(tab.path, { ...SHORT_TOAST, type: "error", message: COURSE_FORM_MESSAGES.deleteFailed });
+    return redirectWithToast(tab.path, {
+      ...SHORT_TOAST,
+      type: outcome === "hidden" ? "info" : "success",
+      message: outcome === "hidden" ? COURSE_FORM_MESSAGES.hidden : COURSE_FORM_MESSAGES.deleted,
+    });
+  } catch (error) {
+    log.error("admin: deleting a course failed", { error: String(error) });
+    return redirectWithToast(tab.path, { ...SHORT_TOAST, type: "error", message: COURSE_FORM_MESSAGES.deleteFailed });
+  }
+}

@@ -1,0 +1,49 @@
+/** The admin course lists, save and delete over JSON (models/course-admin: the admin pages' own functions). */
+import type { CourseKind } from "../../../../db/schema";
+import { adminCourseBody, toCourseForm } from "~/lib/api/schemas";
+import { COURSE_FORM_MESSAGES, courseFormSchema, courseMediaFields, toCourseInput } from "~/lib/validation/admin-course";
+import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
+import { apiAdmin, apiError, fieldErrors, intParam, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
+import { verifyFormMedia } from "~/services/uploads.server";
+
+export async function adminCourseList(request: Request, kind: CourseKind): Promise<Response> {
+  await apiAdmin(request);
+  const list = await listCoursesForAdmin(kind);
+  return jsonResponse(
+    list.map((c) => ({ _id: c.id, title: c.title, secondTitle: c.secondTitle, category: c.category, isPublished: c.isPublished, img: c.imageKey, enrollments: c.enrollments })),
+  );
+}
+
+export async function adminCourseDelete(request: Request, kind: CourseKind, idParam: string | undefined): Promise<Response> {
+  await apiAdmin(request);
+  const id = intParam(idParam, "Cursul nu există.");
+  const { outcome } = await deleteCourse(kind, id);
+  if (outcome === "not-found") return apiError(404, "Cursul nu există.");
+  return jsonResponse({ msg: outcome === "hidden" ? COURSE_FORM_MESSAGES.hidden : COURSE_FORM_MESSAGES.deleted, outcome });
+}
+
+/**
+ * Create (id null) or update a course from SPEC's payload: the admin form's schema, media check
+ * (verifyFormMedia: every new key must be a checked upload) and model (saveCourse), as the
+ * admin page does. 201/200 {msg, _id}; errors {msg, errors} with the form's messages.
+ */
+export async function adminCourseSave(request: Request, kind: CourseKind, idParam: string | undefined): Promise<Response> {
+  const admin = await apiAdmin(request);
+  const id = idParam === undefined ? null : intParam(idParam, "Cursul nu există.");
+  const body = await readJson(request, adminCourseBody);
+  const parsed = courseFormSchema(kind).safeParse(toCourseForm(body));
+  if (!parsed.success) {
+    return apiError(400, parsed.error.issues[0]?.message ?? COURSE_FORM_MESSAGES.saveFailed, { errors: fieldErrors(parsed.error) });
+  }
+  const before = id === null ? null : await getCourseForAdmin(kind, id);
+  if (id !== null && !before) return apiError(404, "Cursul nu există.");
+  const known = new Set<string>([before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap((l) => [l.videoKey ?? "", l.pdfKey ?? ""])]);
+  const media = await verifyFormMedia(courseMediaFields(parsed.data), { known, proofs: new Map() });
+  if (Object.keys(media.errors).length > 0) return apiError(400, Object.values(media.errors)[0][0], { errors: media.errors });
+  const saved = await saveCourse(id, toCourseInput(kind, parsed.data), admin.id);
+  if (!saved.ok) return apiError(404, "Cursul nu există.");
+  return jsonResponse(
+    { msg: saved.created ? COURSE_FORM_MESSAGES.created : COURSE_FORM_MESSAGES.updated, _id: saved.id },
+    { status: saved.created ? 201 : 200 },
+  );
+}

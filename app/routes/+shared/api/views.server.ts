@@ -1,0 +1,134 @@
+/**
+ * Model data → the JSON shapes of SPEC §3 (course `_id`, `prices[].value` as Romanian text,
+ * `imgUrl` resolved from the storage key, enrolments with `chaptersProgress`, cart `items`).
+ * Formatting only: every value comes from a model function.
+ */
+import type { z } from "zod";
+import type { CourseKind, PaymentStatus } from "../../../../db/schema";
+import type { cartItemSchema, courseSchema, enrollmentSchema, productSchema, userSchema } from "~/lib/api/schemas";
+import { formatAmount } from "~/lib/money";
+import { orderButtonLabel } from "~/lib/order-button";
+import type { CartLineView, CartView } from "~/models/cart.server";
+import { enrollmentStatuses, getPublishedCourse, listPublishedCourses, type CourseDetail } from "~/models/course.server";
+import type { AccountEnrollment } from "~/models/enrollment.server";
+import { loadPlayerCourse } from "~/models/lesson.server";
+import type { ProductDetail, ProductSummary } from "~/models/product.server";
+import type { SessionUser } from "~/models/session.server";
+import { imageUrl } from "~/services/storage.server";
+
+type Course = z.output<typeof courseSchema>;
+
+/** Bani → "1.000,00", 0 → "Gratis" (SPEC §3 prices value). */
+export const priceText = (bani: number) => (bani === 0 ? "Gratis" : formatAmount(bani));
+const daysOut = (days: number | null) => (days === null ? ("nelimitat" as const) : days);
+
+export function userView(user: Pick<SessionUser, "id" | "email" | "name" | "phone" | "address" | "role">): z.output<typeof userSchema> {
+  return { _id: user.id, email: user.email, nume: user.name, telefon: user.phone, adresa: user.address, status: user.role };
+}
+
+async function courseView(course: CourseDetail, status: PaymentStatus | null, lessons: Course["lessonsMetadata"]): Promise<Course> {
+  return {
+    _id: course.id,
+    title: course.title,
+    secondTitle: course.secondTitle,
+    thirdTitle: course.thirdTitle,
+    category: course.category,
+    courseType: course.kind,
+    img: course.imageKey,
+    imgUrl: await imageUrl(course.imageKey),
+    price2: course.price2Bani === null ? null : priceText(course.price2Bani),
+    prices: course.options.map((o) => ({
+      _id: o.id,
+      days: daysOut(o.days),
+      value: priceText(o.amountBani),
+      accreditation: o.accreditation,
+      advancePayment: o.advancePayment,
+    })),
+    duration: course.kind === "online" ? "nelimitat" : course.durationDays,
+    nextSession: course.nextSessionOn,
+    elements: course.content.chapters.map((c) => ({ id: c.id, title: c.title, details: c.details.map((d) => d.text) })),
+    days: course.content.days.map((d) => ({ id: d.id, title: d.title, lista: d.activities })),
+    isPublished: true,
+    isPurchased: status === "confirmed",
+    paymentStatus: status,
+    certificateUrl: course.kind === "online" && status === "confirmed" ? `/cursuri-online/curs/${course.id}/diploma` : null,
+    lessonsMetadata: lessons,
+  };
+}
+
+/** One published course for this viewer (null: unknown, unpublished or of the other kind). */
+export async function courseForApi(kind: CourseKind, id: number, userId: string | null): Promise<Course | null> {
+  const course = await getPublishedCourse(kind, id);
+  if (!course) return null;
+  const [statuses, player] = await Promise.all([
+    userId ? enrollmentStatuses(userId, [id]) : Promise.resolve(new Map<number, PaymentStatus>()),
+    kind === "online" ? loadPlayerCourse(id) : Promise.resolve(null),
+  ]);
+  const lessons = (player?.lessons ?? []).map((l) => ({ chapterId: l.chapterId, lessonId: l.lessonId, lessonTitle: l.title }));
+  return courseView(course, statuses.get(id) ?? null, lessons);
+}
+
+/** The published courses of one kind, full objects (SPEC's list carries the course objects). */
+export async function coursesForApi(kind: CourseKind, userId: string | null): Promise<Course[]> {
+  const list = await listPublishedCourses(kind);
+  const courses = await Promise.all(list.map((c) => courseForApi(kind, c.id, userId)));
+  return courses.filter((c): c is Course => c !== null);
+}
+
+export async function productView(product: ProductSummary | ProductDetail, inCart?: boolean): Promise<z.output<typeof productSchema>> {
+  return {
+    _id: product.id,
+    id: product.id,
+    title: product.title,
+    subtitle: product.subtitle,
+    ...("description" in product ? { description: product.description } : {}),
+    img: product.imageKey,
+    imgUrl: await imageUrl(product.imageKey),
+    price: priceText(product.priceBani),
+    price2: product.price2Bani === null ? null : priceText(product.price2Bani),
+    ...(inCart === undefined ? {} : { inCart }),
+  };
+}
+
+export function enrollmentView(e: AccountEnrollment): z.output<typeof enrollmentSchema> {
+  return {
+    _id: e.id,
+    course: { _id: e.courseId, title: e.courseTitle },
+    courseType: e.courseType,
+    paymentStatus: e.paymentStatus,
+    progress: e.progress,
+    chaptersProgress: e.completedChapters.map((chapterId) => ({ chapterId, completed: true })),
+    enrollmentDate: e.enrolledAt.toISOString(),
+  };
+}
+
+export function cartItemView(line: CartLineView): z.output<typeof cartItemSchema> {
+  return {
+    _id: line.id,
+    category: line.category,
+    itemRef: { _id: line.courseId ?? line.productId, title: line.title, img: line.imageKey, imgUrl: line.imageUrl },
+    selectedPrice: {
+      value: priceText(line.fullBani),
+      days: line.category === "product" ? null : daysOut(line.days),
+      accreditation: line.category === "online" ? line.diploma : line.accreditation,
+      advancePayment: line.advancePayment,
+    },
+    dueNow: priceText(line.dueNowBani),
+    problem: line.problem,
+  };
+}
+
+export function cartView(cart: CartView) {
+  return {
+    items: cart.lines.map(cartItemView),
+    totalPrice: formatAmount(cart.totals.dueNowBani),
+    fullPrice: formatAmount(cart.totals.fullBani),
+    shippingPrice: formatAmount(cart.totals.shippingBani),
+    orderButtonLabel: orderButtonLabel(cart.totals.dueNowBani),
+    cartVersion: cart.version,
+  };
+}
+
+export function orderView(order: { id: string; reference: string; status: string; paymentMethod: "bank_transfer" | "card" | "free"; totalBani: number }) {
+  return { _id: order.id, reference: order.reference, status: order.status, paymentMethod: order.paymentMethod, totalPrice: formatAmount(order.totalBani) };
+}

