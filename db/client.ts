@@ -42,6 +42,19 @@ const LOCK_TIMEOUT_MS = 5_000;
 const IDLE_IN_TRANSACTION_MS = 30_000;
 
 /** Every query this process sent, on any handle (the query-budget test and `npm run bench`). */
+/**
+ * Pool timings shared by the app and the driver test (issue 13). postgres.js backs off
+ * 3^n/100 s after the nth failed connection, up to 20 s: after a restart or a burst of killed
+ * connections the pool could sit idle for 10–20 s while the server already answers. A web
+ * request cannot wait that long, so reconnects back off from 50 ms, doubling, to at most 1 s.
+ */
+export const POOL_TIMINGS = {
+  idle_timeout: 30,
+  // An unreachable server fails a request within ~2 s (a 503 page) instead of hanging.
+  connect_timeout: CONNECT_TIMEOUT_SECONDS,
+  backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
+};
+
 const queryCounter = { count: 0, logQuery: () => void queryCounter.count++ };
 export const queriesSent = () => queryCounter.count;
 
@@ -62,11 +75,9 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
 async function connectPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const sql = postgres(url, {
     max,
-    idle_timeout: 30,
-    // Sized for a web request (issue 13): an unreachable server fails a request within ~2 s
-    // (a 503 page) instead of hanging; a stuck statement or lock is cut off well before the
-    // browser gives up. Migrations and the seed run under the same limits (they are quick).
-    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    // Sized for a web request (issue 13): see POOL_TIMINGS; a stuck statement or lock is cut off
+    // well before the browser gives up. Migrations and the seed run under the same limits.
+    ...POOL_TIMINGS,
     connection: {
       statement_timeout: STATEMENT_TIMEOUT_MS,
       lock_timeout: LOCK_TIMEOUT_MS,

@@ -44,6 +44,47 @@ const PATCHES = [
     patched:
       "        { const typesFetched = fetchArrayTypes(); typesFetched.catch(() => {}); return typesFetched } /* academy: type fetch handled */\n",
   },
+  {
+    // Found by tests/integration/postgres-driver.test.ts failing about one run in six: the pool
+    // stopped answering after connection kills. `closed` cancels the pending write's timer but
+    // keeps both the handle and the unsent bytes. The connection object is reused for the next
+    // connect: its StartupMessage is appended to the dead connection's leftover bytes, and
+    // because the stale handle is not null, `write` never schedules a flush. The new connection
+    // never starts and every query queued on it waits until the connect timeout (or forever).
+    // Unsent bytes of a closed connection belong to queries already failed with it: drop them.
+    mark: "/* academy: no stale write after close */",
+    original: "    incomings = null\n    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)\n",
+    patched:
+      "    incomings = null\n" +
+      "    clearImmediate(nextWriteTimer)\n" +
+      "    chunk = nextWriteTimer = null /* academy: no stale write after close */\n" +
+      "    socket.removeListener('data', data)\n",
+  },
+  {
+    // The root cause of the hangs (found with a trace of one stuck connection): after a socket
+    // error and before its 'close', the connection still sits in the busy queue, so new queries
+    // are written to the dead socket and queued in `sent`. `closed(true)` fails nothing (it counts
+    // on the 'error' event, which came before them), and the ErrorResponse of the kill stays in
+    // `errorResponse`. The reconnected connection then inherits the old `query`, `sent` and that
+    // error: its first ReadyForQuery fails the new initial query with the old error and the
+    // connection never opens. Its queries wait forever and the pool loses the connection for
+    // good. Every query still held by a closed socket fails with CONNECTION_CLOSED, and the
+    // per-connection protocol state is reset, before reconnecting.
+    mark: "/* academy: a dead socket's queries fail */",
+    original: "    socket.removeAllListeners()\n    socket = null\n\n    if (initial)\n      return reconnect()\n",
+    patched:
+      "    socket.removeAllListeners()\n" +
+      "    socket = null\n\n" +
+      "    { /* academy: a dead socket's queries fail */\n" +
+      "      const lost = Errors.connection('CONNECTION_CLOSED', options, socket)\n" +
+      "      query && queryError(query, lost)\n" +
+      "      while (sent.length)\n" +
+      "        queryError(sent.shift(), lost)\n" +
+      "      query = results = errorResponse = null\n" +
+      "      result = new Result()\n" +
+      "    }\n\n" +
+      "    if (initial)\n      return reconnect()\n",
+  },
 ];
 
 let version;
