@@ -223,7 +223,7 @@ describe("every SPEC §7 call", () => {
 
     // Card checkout: the Netopia (simulator) envelope
     await call("/cart", "/cart", { cookie, body: { courseId: product.id, category: "product" }, expect: 201 });
-    // A cart with a product needs a delivery choice, made on the cart page (no SPEC §7 call for it).
+    // A cart with a product needs a delivery choice (the cart page, or PUT /api/cart/delivery: api-delivery.test).
     const [account] = await getDb().select({ id: users.id }).from(users).where(eq(users.email, email));
     await choosePickup(account.id);
     const card = await call("/checkout", "/checkout", { cookie, body: { paymentMethod: "card", acceptTerms: true, totalPrice: 24.9 }, expect: 201 });

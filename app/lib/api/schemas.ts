@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { accountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "~/lib/validation/account";
 import { addressSchema, checkoutSchema } from "~/lib/validation/checkout";
+import { deliveryFormSchema } from "~/lib/validation/delivery";
 import { termsFormSchema } from "~/lib/validation/terms";
 
 // ─── Shared pieces ──────────────────────────────────────────────────────────────────────────
@@ -139,6 +140,41 @@ export const cartSchema = z
     cartVersion: z.string().describe("Trimite-l la /purchase/send și /checkout: o comandă repetată nu se dublează"),
   })
   ;
+
+// ─── Delivery (issue 16): carts with products ──────────────────────────────────────────────
+
+/** PUT /cart/delivery: the cart page's delivery form, same fields (rules depend on the method's kind). */
+export const deliveryBody = deliveryFormSchema({});
+
+const deliveryAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  street: z.string().describe("Strada și numărul; la easybox/locker, numele sau adresa lui"),
+  city: z.string(),
+  county: z.string(),
+  postalCode: z.string(),
+});
+
+export const cartDeliverySchema = z.object({
+  needed: z.boolean().describe("Coșul are produse: fără o metodă de livrare salvată comanda nu poate fi plasată"),
+  methods: z.array(
+    z.object({
+      _id: z.number().int(),
+      name: z.string(),
+      kind: z.enum(["pickup", "courier", "locker"]),
+      description: z.string(),
+      price: z.string().describe("Taxa de livrare (RON)"),
+      freeAbove: z.string().nullable().describe("Gratuit de la această valoare a produselor (RON)"),
+      estimatedDays: z.number().int().nullable(),
+      priceForThisCart: z.string().describe("Taxa pentru produsele din coș acum (RON)"),
+    }),
+  ),
+  selected: z
+    .object({ methodId: z.number().int(), sameAsBilling: z.boolean(), address: deliveryAddressSchema.nullable() })
+    .nullable(),
+  pickupAddress: z.string().describe("Adresa și programul academiei (ridicare personală)"),
+  shippingPrice: z.string().describe("Taxa metodei salvate pentru coșul de acum (RON)"),
+});
 
 export const termsPageSchema = z
   .object({ page: z.string(), terms: z.array(z.object({ title: z.string(), description: z.string() })) })

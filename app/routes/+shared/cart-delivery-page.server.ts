@@ -25,9 +25,11 @@ export interface CartDeliveryData {
   pickupAddress: string;
 }
 
-/** Null for a cart without products: nothing about delivery is shown or asked. */
-export async function cartDeliveryView(cart: CartView): Promise<CartDeliveryData | null> {
-  if (!cart.needsDelivery) return null;
+/** Null for a cart without products (nothing about delivery is shown or asked), unless `always`. */
+export async function cartDeliveryView(cart: CartView, options?: { always: false }): Promise<CartDeliveryData | null>;
+export async function cartDeliveryView(cart: CartView, options: { always: true }): Promise<CartDeliveryData>;
+export async function cartDeliveryView(cart: CartView, options: { always: boolean } = { always: false }): Promise<CartDeliveryData | null> {
+  if (!cart.needsDelivery && !options.always) return null;
   const methods = await listActiveDeliveryMethods();
   return {
     methods: methods.map((m) => ({
@@ -60,11 +62,16 @@ export async function setQuantityAction(form: FormData, user: SessionUser) {
   return redirectWithToast("/cart", { ...SHORT_TOAST, type: result.ok ? "success" : "error", message: result.message });
 }
 
-/** The cart's `save-delivery` intent: the delivery method and address. */
-export async function saveDeliveryAction(form: FormData, user: SessionUser) {
+/** The delivery form's schema for the methods active now (what a method needs depends on its kind). */
+export async function activeDeliverySchema() {
   const methods = await listActiveDeliveryMethods();
   const kinds = Object.fromEntries(methods.map((m) => [m.id, m.kind])) as Record<number, DeliveryKind>;
-  const submission = parseForm(form, { schema: deliveryFormSchema(kinds) });
+  return deliveryFormSchema(kinds);
+}
+
+/** The cart's `save-delivery` intent: the delivery method and address. */
+export async function saveDeliveryAction(form: FormData, user: SessionUser) {
+  const submission = parseForm(form, { schema: await activeDeliverySchema() });
   if (submission.status !== "success") {
     return data<DeliveryActionData>({ kind: "delivery", result: submission.reply() }, { status: 400 });
   }

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import type { CourseKind, PaymentStatus } from "../../../../db/schema";
 import type { cartItemSchema, courseSchema, enrollmentSchema, productSchema, userSchema } from "~/lib/api/schemas";
+import { shippingCost } from "~/lib/delivery";
 import { formatAmount } from "~/lib/money";
 import { orderButtonLabel } from "~/lib/order-button";
 import type { CartLineView, CartView } from "~/models/cart.server";
@@ -15,6 +16,7 @@ import { loadPlayerCourse } from "~/models/lesson.server";
 import type { ProductDetail, ProductSummary } from "~/models/product.server";
 import type { SessionUser } from "~/models/session.server";
 import { imageUrl } from "~/services/storage.server";
+import type { CartDeliveryData } from "~/routes/+shared/cart-delivery-page.server";
 
 type Course = z.output<typeof courseSchema>;
 
@@ -126,6 +128,26 @@ export function cartView(cart: CartView) {
     shippingPrice: formatAmount(cart.totals.shippingBani),
     orderButtonLabel: orderButtonLabel(cart.totals.dueNowBani),
     cartVersion: cart.version,
+  };
+}
+
+/** GET /api/cart/delivery: the cart page's delivery data in the API's shape (amounts as RON text). */
+export function cartDeliveryApiView(cart: CartView, view: CartDeliveryData) {
+  return {
+    needed: cart.needsDelivery,
+    methods: view.methods.map((m) => ({
+      _id: m.id,
+      name: m.name,
+      kind: m.kind,
+      description: m.description,
+      price: formatAmount(m.feeBani),
+      freeAbove: m.freeAboveBani === null ? null : formatAmount(m.freeAboveBani),
+      estimatedDays: m.estimatedDays,
+      priceForThisCart: formatAmount(shippingCost(m, view.productsBani)),
+    })),
+    selected: view.saved,
+    pickupAddress: view.pickupAddress,
+    shippingPrice: formatAmount(cart.totals.shippingBani),
   };
 }
 
