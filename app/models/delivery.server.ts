@@ -4,7 +4,7 @@
  * ridicată for pickup). Courses are never shipped: only carts and orders with products have one.
  * Every fee is computed here from the method row; nothing posted is trusted.
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import {
   cartDeliveries,
@@ -158,28 +158,6 @@ export async function deliveriesForOrders(orderIds: string[]): Promise<Record<st
   if (orderIds.length === 0) return {};
   const rows = await getDb().select().from(orderDeliveries).where(inArray(orderDeliveries.orderId, orderIds));
   return Object.fromEntries(rows.map((r) => [r.orderId, r]));
-}
-
-/** "De expediat": paid orders whose products are still to prepare, oldest first. */
-export async function listOrdersToShip(limit = 200) {
-  return getDb()
-    .select({
-      id: orders.id,
-      reference: orders.reference,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      totalBani: orders.totalBani,
-      billingName: orders.billingName,
-      billingEmail: orders.billingEmail,
-      providerRef: orders.providerRef,
-      panMasked: orders.panMasked,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .innerJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
-    .where(and(eq(orders.status, "paid"), eq(orderDeliveries.status, "to_prepare")))
-    .orderBy(asc(orders.paidAt), desc(orders.createdAt))
-    .limit(limit);
 }
 
 // ─── Fulfilment ──────────────────────────────────────────────────────────────────────────────

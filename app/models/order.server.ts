@@ -13,6 +13,7 @@ import {
   cartLines,
   courses,
   enrollments,
+  orderDeliveries,
   orderEvents,
   orderLines,
   orders,
@@ -493,25 +494,38 @@ const refundDueSql = sql<boolean>`("orders"."status" = 'paid' and exists (
   select 1 from "order_events" e where e."order_id" = "orders"."id" and starts_with(e."note", ${DOUBLE_PAYMENT_NOTE})
 ))`;
 
+/** The columns of an order in the admin's lists (orders, "De expediat"). */
+export const ADMIN_ORDER_COLUMNS = {
+  id: orders.id,
+  reference: orders.reference,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  totalBani: orders.totalBani,
+  billingName: orders.billingName,
+  billingEmail: orders.billingEmail,
+  providerRef: orders.providerRef,
+  panMasked: orders.panMasked,
+  createdAt: orders.createdAt,
+};
+
 export async function listOrdersForAdmin(filter: OrderFilter, limit = 200) {
   const statuses = ORDER_FILTERS[filter];
   return getDb()
-    .select({
-      id: orders.id,
-      reference: orders.reference,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      totalBani: orders.totalBani,
-      billingName: orders.billingName,
-      billingEmail: orders.billingEmail,
-      providerRef: orders.providerRef,
-      panMasked: orders.panMasked,
-      refundDue: refundDueSql,
-      createdAt: orders.createdAt,
-    })
+    .select({ ...ADMIN_ORDER_COLUMNS, refundDue: refundDueSql })
     .from(orders)
     .where(statuses ? inArray(orders.status, [...statuses]) : undefined)
     .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+/** "De expediat": paid orders whose products are still to prepare, oldest first. */
+export async function listOrdersToShip(limit = 200) {
+  return getDb()
+    .select(ADMIN_ORDER_COLUMNS)
+    .from(orders)
+    .innerJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
+    .where(and(eq(orders.status, "paid"), eq(orderDeliveries.status, "to_prepare")))
+    .orderBy(asc(orders.paidAt), desc(orders.createdAt))
     .limit(limit);
 }
 

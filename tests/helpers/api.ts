@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+import { expect } from "vitest";
 import { BASE, cookiesFrom } from "./http";
 import { openApiDocument } from "~/routes/+shared/api/openapi.server";
 
@@ -106,4 +107,17 @@ export function matchesDocument(template: string, method: string, status: number
     compiled.set(key, validate);
   }
   return validate(body) ? { ok: true } : { ok: false, errors: validate.errors };
+}
+
+/**
+ * Calls the API and checks the answer's status and its body against the OpenAPI document
+ * (`template` is the documented path, e.g. "/cart/{id}").
+ */
+export async function checkedCall(template: string, path: string, options: ApiCall & { expect: number }) {
+  const response = await api(path, options);
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  expect(response.status, `${method} ${path}: ${response.text}`).toBe(options.expect);
+  const check = matchesDocument(template, method, response.status, response.json);
+  expect(check, `${method} ${path} ${response.status}: ${JSON.stringify(check.errors)} ${response.text}`).toEqual({ ok: true });
+  return response;
 }

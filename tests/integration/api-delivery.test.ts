@@ -7,17 +7,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { orderDeliveries, orders } from "../../db/schema";
-import { api, matchesDocument, type ApiCall } from "../helpers/api";
+import { checkedCall } from "../helpers/api";
 import { cookieFor, createDeliveryMethod, createProduct, createUser } from "../helpers/factories";
 
-async function call(template: string, path: string, options: ApiCall & { expect: number }) {
-  const response = await api(path, options);
-  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
-  expect(response.status, `${method} ${path}: ${response.text}`).toBe(options.expect);
-  const check = matchesDocument(template, method, response.status, response.json);
-  expect(check, `${method} ${path} ${response.status}: ${JSON.stringify(check.errors)} ${response.text}`).toEqual({ ok: true });
-  return response;
-}
+const call = checkedCall;
 
 const courierAddress = {
   sameAsBilling: false,

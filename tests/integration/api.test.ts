@@ -14,7 +14,7 @@ import { resetConfigForTests } from "~/config.server";
 import { getCart } from "~/models/cart.server";
 import { action as cartAction } from "~/routes/cart";
 import { openApiDocument, OPERATIONS } from "~/routes/+shared/api/openapi.server";
-import { api, matchesDocument, type ApiCall } from "../helpers/api";
+import { api, checkedCall, matchesDocument } from "../helpers/api";
 import { choosePickup, cookieFor, createCourse, createProduct, createUser, TEST_PASSWORD } from "../helpers/factories";
 import { freshIp, post, run } from "../helpers/http";
 
@@ -25,15 +25,7 @@ const physicalPrices = [
 ];
 const snapshot = { days: null, accreditation: false, advancePayment: false, amountBani: 0, fullAmountBani: 0 };
 
-/** Calls and checks the answer against the OpenAPI document (template, method, status). */
-async function call(template: string, path: string, options: ApiCall & { expect: number }) {
-  const response = await api(path, options);
-  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
-  expect(response.status, `${method} ${path}: ${response.text}`).toBe(options.expect);
-  const check = matchesDocument(template, method, response.status, response.json);
-  expect(check, `${method} ${path} ${response.status}: ${JSON.stringify(check.errors)} ${response.text}`).toEqual({ ok: true });
-  return response;
-}
+const call = checkedCall;
 
 async function counts() {
   const db = getDb();
