@@ -144,3 +144,29 @@ describe("the model withdrawal form", () => {
     expect(text).toContain("(*) Se elimină după caz.");
   });
 });
+
+describe("the order confirmation e-mail", () => {
+  const order = (category: "physical" | "online" | "product") => ({
+    reference: "ANA-TEST-1",
+    status: "pending",
+    paymentMethod: "bank_transfer" as const,
+    totalBani: 4990,
+    fullTotalBani: 4990,
+    billingName: "Maria Pop",
+    billingEmail: "maria@example.com",
+    billingPhone: "",
+    billingAddress: "Str. Mare 1",
+    createdAt: new Date(),
+    digitalContentConsentAt: null,
+    withdrawalWaiverAt: null,
+    lines: [{ category, title: "Ceva", days: null, accreditation: false, advancePayment: false, amountBani: 4990, fullAmountBani: 4990 }],
+  });
+
+  it("links the returns policy and the model withdrawal form for products and in-person courses, not for online courses", async () => {
+    const { orderPlacedMail } = await import("~/models/order-mail.server");
+    const url = `${getConfig().publicUrl}/retur/formular-retragere.pdf`;
+    expect(orderPlacedMail(order("product")).text).toContain(`Formularul-tip de retragere: ${url}`);
+    expect(orderPlacedMail(order("physical")).text).toContain(url);
+    expect(orderPlacedMail(order("online")).text).not.toContain(url);
+  });
+});
