@@ -48,7 +48,7 @@ describe("privacy policy (/confidentialitate)", () => {
     // Recipients.
     for (const recipient of ["NETOPIA Payments", "serviciului de e-mail", "găzduire și stocare", "RO e-Factura", "curierat"]) expect(text).toContain(recipient);
     // Retention as the code does it (account-data.server deletion, sessions, rate limits) and the law.
-    expect(text).toContain("10 ani de la sfârșitul exercițiului financiar");
+    expect(text).toContain("cel puțin 10 ani de la sfârșitul exercițiului financiar");
     expect(text).toContain("Legea contabilității nr. 82/1991");
     expect(text).toContain("30 de zile de la ultima activitate");
     expect(text).toContain("le anonimizăm");
