@@ -7,7 +7,7 @@ import { getConfig } from "../app/config.server";
 import { getStorage } from "../app/services/storage.server";
 import { connect, setDatabaseHandle } from "./client";
 import { runMigrations } from "./migrate";
-import { seed } from "./seed";
+import { seed, upgradeSeededTermsPages } from "./seed";
 
 const command = process.argv[2];
 if (command !== "migrate" && command !== "seed") {
@@ -25,6 +25,8 @@ try {
   await handle.withStartupLock(async () => {
     await runMigrations(handle);
     console.log("Migrations applied.");
+    const upgraded = await upgradeSeededTermsPages(handle.db, config.business);
+    if (upgraded.length) console.log(`Seeded legal pages updated: ${upgraded.join(", ")}`);
     if (command === "seed") {
       const report = await seed(handle.db, { config, storage: getStorage() });
       console.log(`Seed: ${JSON.stringify(report.created)}`);

@@ -14,6 +14,7 @@ import type { StorageBackend } from "../app/services/storage.server";
 import type { Db } from "./client";
 import { coursePriceOptions, courses, deliveryMethods, lessons, products, termsPages, users } from "./schema";
 import { seedCourses, seedDeliveryMethods, seedProducts, seedTermsPages } from "./seed-data";
+import { supersededTermsPages } from "./seed-legacy";
 
 /** Fixed timestamp in seed keys so that a second run finds the same objects. */
 const SEED_STAMP = 1735689600000;
@@ -47,7 +48,51 @@ function fillPlaceholders(text: string, business: Config["business"]): string {
     .replaceAll("{address}", business.address)
     .replaceAll("{cui}", business.cui)
     .replaceAll("{regCom}", business.regCom)
-    .replaceAll("{email}", business.email);
+    .replaceAll("{email}", business.email)
+    .replaceAll("{phone}", business.phone);
+}
+
+type Sections = Array<{ title: string; description: string }>;
+
+function filled(sections: Sections, business: Config["business"]): Sections {
+  return sections.map((s) => ({ title: s.title, description: fillPlaceholders(s.description, business) }));
+}
+
+/** A legal page's current seeded sections, with this business's details filled in. */
+export function seededTermsSections(pageKey: string, business: Config["business"]): Sections {
+  const sections = seedTermsPages[pageKey];
+  if (!sections) throw new Error(`no seeded legal page ${pageKey}`);
+  return filled(sections, business);
+}
+
+const sameSections = (a: unknown, b: Sections) =>
+  Array.isArray(a) &&
+  a.length === b.length &&
+  a.every((s: { title?: unknown; description?: unknown } | null, i) => s?.title === b[i].title && s?.description === b[i].description);
+
+/**
+ * Existing databases keep the legal texts they were seeded with (the seed never overwrites a
+ * row). This step brings a page to the current seeded text ONLY when its stored sections are
+ * still exactly an earlier seeded version (db/seed-legacy.ts, filled with the same business
+ * details): a page an admin has edited, even by one character, is never touched. Runs at every
+ * start-up and by `npm run db:migrate`; a second run changes nothing. Returns the pages replaced.
+ */
+export async function upgradeSeededTermsPages(db: Db, business: Config["business"]): Promise<string[]> {
+  const upgraded: string[] = [];
+  for (const [pageKey, versions] of Object.entries(supersededTermsPages)) {
+    const [row] = await db.select({ sections: termsPages.sections }).from(termsPages).where(eq(termsPages.pageKey, pageKey)).limit(1);
+    if (!row) continue;
+    if (!versions.some((old) => sameSections(row.sections, filled(old, business)))) continue;
+    const current = seededTermsSections(pageKey, business);
+    // Compare-and-set: an admin save between the read and this write wins.
+    const changed = await db
+      .update(termsPages)
+      .set({ sections: current, updatedAt: new Date() })
+      .where(and(eq(termsPages.pageKey, pageKey), sql`${termsPages.sections} = ${JSON.stringify(row.sections)}::jsonb`))
+      .returning({ id: termsPages.id });
+    if (changed.length) upgraded.push(pageKey);
+  }
+  return upgraded;
 }
 
 /** A password meeting every SPEC §5 rule: lower, upper, digit, special, 20 characters. */
@@ -174,10 +219,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
         .insert(termsPages)
         .values({
           pageKey,
-          sections: sections.map((s) => ({
-            title: s.title,
-            description: fillPlaceholders(s.description, config.business),
-          })),
+          sections: filled(sections, config.business),
         })
         .onConflictDoNothing({ target: termsPages.pageKey })
         .returning({ id: termsPages.id });

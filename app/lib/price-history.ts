@@ -57,3 +57,14 @@ export function lowestAcross(items: ReadonlyArray<{ changes: readonly PriceChang
 export function lowestPriceStatement(bani: number): string {
   return `Cel mai mic preț din ultimele 30 de zile: ${formatMoney(bani)}`;
 }
+
+/**
+ * The admin editor's notice (issue 19): a struck-through reference price that is not the lowest
+ * price of the last 30 days misstates the reduction. Null when no struck-through price is shown
+ * (no reference, or not above the current price) or when it is the 30-day lowest.
+ */
+export function referencePriceWarning(referenceBani: number | null, currentBani: number | null, lowestBani: number | null): string | null {
+  if (referenceBani === null || currentBani === null || lowestBani === null) return null;
+  if (referenceBani <= currentBani || referenceBani === lowestBani) return null;
+  return `Prețul de referință ${formatMoney(referenceBani)} nu este cel mai mic preț din ultimele 30 de zile (${formatMoney(lowestBani)}); conform legii, reducerea se raportează la acesta.`;
+}

@@ -6,7 +6,7 @@ import { getDb } from "../../db/client";
 import { coursePriceOptions, courses, enrollments, type CourseKind, type PaymentStatus } from "../../db/schema";
 import { readCourseContent, type CourseContent } from "~/lib/course-content";
 import { fromPrice, type PriceOptionLike } from "~/lib/pricing";
-import { lowestAcross, type PriceChange } from "~/lib/price-history";
+import { lowestAcross, referencePriceWarning, type PriceChange } from "~/lib/price-history";
 import { optionHistoryColumn, parseHistory } from "~/models/price-history.server";
 import { cachedCatalogue } from "~/services/catalogue-cache.server";
 
@@ -67,7 +67,7 @@ const optionColumns = {
  */
 async function optionsWithReferences(courseIds: number[]): Promise<{ options: Map<number, PriceOption[]>; lowest: Map<number, number | null> }> {
   const options = new Map<number, PriceOption[]>();
-  const priced = new Map<number, Array<{ changes: PriceChange[]; currentBani: number; accreditation: boolean }>>();
+  const priced = new Map<number, Array<{ changes: PriceChange[]; currentBani: number; accreditation: boolean; advancePayment: boolean }>>();
   if (courseIds.length === 0) return { options, lowest: new Map() };
   const rows = await getDb()
     .select({ ...optionColumns, history: optionHistoryColumn() })
@@ -76,14 +76,26 @@ async function optionsWithReferences(courseIds: number[]): Promise<{ options: Ma
     .orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id));
   for (const { courseId, history, ...option } of rows) {
     options.set(courseId, [...(options.get(courseId) ?? []), option]);
-    priced.set(courseId, [...(priced.get(courseId) ?? []), { changes: parseHistory(history), currentBani: option.amountBani, accreditation: option.accreditation }]);
+    priced.set(courseId, [...(priced.get(courseId) ?? []), { changes: parseHistory(history), currentBani: option.amountBani, accreditation: option.accreditation, advancePayment: option.advancePayment }]);
   }
   const lowest = new Map<number, number | null>();
   for (const [courseId, list] of priced) {
-    const base = list.filter((o) => !o.accreditation);
+    // The "de la" price's own options: neither the accreditation surcharge nor the fixed advance.
+    const base = list.filter((o) => !o.accreditation && !o.advancePayment);
     lowest.set(courseId, lowestAcross(base.length ? base : list));
   }
   return { options, lowest };
+}
+
+/**
+ * The admin editor's notice about the course's struck-through price (published or not), against
+ * the same "de la" price and 30-day reference the catalogue pages show; null when none applies.
+ */
+export async function courseReferenceWarning(id: number): Promise<string | null> {
+  const [row] = await getDb().select({ kind: courses.kind, price2Bani: courses.price2Bani }).from(courses).where(eq(courses.id, id)).limit(1);
+  if (!row) return null;
+  const { options, lowest } = await optionsWithReferences([id]);
+  return referencePriceWarning(row.price2Bani, fromPrice(row.kind, options.get(id) ?? []), lowest.get(id) ?? null);
 }
 
 /** Price options of several courses in one query, grouped by course, in admin order. */

@@ -2,6 +2,7 @@
  * Romanian e-mails about orders (plain text and HTML): the buyer's summary with transfer
  * instructions, the business notification, payment confirmation and cancellation.
  */
+import { WITHDRAWAL_FORM_PATHS } from "~/lib/withdrawal-form";
 import { vatSuffix } from "~/lib/vat-display";
 import { currentVatDisplay } from "~/models/invoice.server";
 import { getConfig } from "~/config.server";
@@ -83,6 +84,12 @@ function consentText(order: OrderForMail): string | null {
   return `La plasarea comenzii (${formatDate(order.digitalContentConsentAt)}) ai confirmat:\n- ${DIGITAL_CONSENT_TEXT}\n- ${WITHDRAWAL_WAIVER_TEXT}`;
 }
 
+/** Products and in-person courses carry the 14-day withdrawal right: where to read it and the model form. */
+function withdrawalText(order: OrderForMail, publicUrl: string): string | null {
+  if (!order.lines.some((l) => l.category === "product" || l.category === "physical")) return null;
+  return `Dreptul de retragere (14 zile) și condițiile lui: ${publicUrl}/retur\nFormularul-tip de retragere: ${publicUrl}${WITHDRAWAL_FORM_PATHS.pdf}`;
+}
+
 function transferText(order: OrderForMail): string {
   const { business } = getConfig();
   return [
@@ -125,6 +132,7 @@ export function orderPlacedMail(order: OrderForMail): MailMessage {
     balanceText(order),
     order.paymentMethod === "bank_transfer" ? `Date pentru transfer:\n${transferText(order)}` : null,
     consentText(order),
+    withdrawalText(order, publicUrl),
     order.deliveryText ? `Livrare: ${order.deliveryText}` : null,
     `Adresa de facturare: ${order.billingAddress}`,
     "Îți mulțumim!",

@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { products } from "../../db/schema";
 import type { ProductInput } from "~/lib/validation/admin-product";
-import { lowestPriceBeforeReduction } from "~/lib/price-history";
+import { lowestPriceBeforeReduction, referencePriceWarning } from "~/lib/price-history";
 import { parseHistory, productHistoryColumn, recordPriceChange, type RawPriceChanges } from "~/models/price-history.server";
 import { cachedCatalogue } from "~/services/catalogue-cache.server";
 
@@ -58,6 +58,21 @@ export function getPublishedProduct(id: number): Promise<ProductDetail | null> {
       .limit(1);
     return row ? withReference(row) : null;
   });
+}
+
+/**
+ * The admin editor's notice about the struck-through price (published or not): null when the
+ * reference price is the lowest of the last 30 days (price history) or none is shown.
+ */
+export async function productReferenceWarning(id: number): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ priceBani: products.priceBani, price2Bani: products.price2Bani, history: productHistoryColumn() })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { lowest30Bani } = withReference(row);
+  return referencePriceWarning(row.price2Bani, row.priceBani, lowest30Bani);
 }
 
 export async function listSitemapProducts() {

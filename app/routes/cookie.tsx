@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { errorBoundary } from "~/components/ErrorState";
+import { SITE_COOKIES } from "~/lib/site-cookies";
 import { LegalPageView, legalMeta, useLegalAdminSlots } from "~/routes/+shared/legal-page";
 import { useRootData } from "~/root";
 import { legalAction, legalLoader } from "~/routes/+shared/legal-page.server";
@@ -27,6 +28,7 @@ export default function CookiePolicy() {
   const slots = useLegalAdminSlots(page);
   return (
     <LegalPageView page={page} {...slots}>
+      <CookieTable />
       <section className="card card--pad cookie-preferences" aria-labelledby="preferinte-cookie">
         <h2 id="preferinte-cookie">Preferințele tale privind cookie-urile</h2>
         <p className="muted" data-testid="cookie-current">
@@ -65,6 +67,39 @@ export default function CookiePolicy() {
         </Form>
       </section>
     </LegalPageView>
+  );
+}
+
+/** The cookies the code sets (lib/site-cookies), rendered from the code so the page cannot drift. */
+function CookieTable() {
+  return (
+    <section className="card card--pad cookie-table" aria-labelledby="cookie-uri-setate">
+      <h2 id="cookie-uri-setate">Cookie-urile setate de site</h2>
+      <div className="table-wrap">
+        <table className="table" data-testid="cookie-table">
+          <thead>
+            <tr>
+              <th scope="col">Nume</th>
+              <th scope="col">Scop</th>
+              <th scope="col">Durată</th>
+              <th scope="col">Parte</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SITE_COOKIES.map((cookie) => (
+              <tr key={cookie.name}>
+                <td>
+                  <code>{cookie.name}</code>
+                </td>
+                <td>{cookie.purpose}</td>
+                <td>{cookie.duration}</td>
+                <td>{cookie.party === "first" ? "Prima parte (setat de site)" : "Terță parte"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

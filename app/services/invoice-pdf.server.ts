@@ -23,7 +23,8 @@ const ROSE = rgb(0.722, 0.196, 0.353);
 const ROSE_SOFT = rgb(0.969, 0.859, 0.886);
 const LINE = rgb(0.85, 0.8, 0.84);
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/** Word-wraps text to a width at a size (paragraphs split on line breaks). */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const out: string[] = [];
   for (const paragraph of text.split(/\n/)) {
     let line = "";

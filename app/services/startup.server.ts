@@ -6,7 +6,7 @@
 import path from "node:path";
 import { connect, getDatabaseHandle, setDatabaseHandle } from "../../db/client";
 import { runMigrations } from "../../db/migrate";
-import { isDatabaseEmpty, seed } from "../../db/seed";
+import { isDatabaseEmpty, seed, upgradeSeededTermsPages } from "../../db/seed";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
@@ -79,6 +79,9 @@ async function start() {
         );
       }
     }
+    // Legal texts still exactly as an earlier seed wrote them get the current text (never an admin's edit).
+    const upgraded = await upgradeSeededTermsPages(handle.db, config.business);
+    if (upgraded.length) log.info("updated the seeded legal pages", { pages: upgraded.join(",") });
   }));
 
   // Published courses, products and legal pages are served from memory until an admin write.

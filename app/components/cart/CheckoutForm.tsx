@@ -124,7 +124,8 @@ function OrderRecap({ dueNowBani, shippingBani }: { dueNowBani: number; shipping
       </p>
       <p className="muted">
         Comanda este supusă <a href="/termeni">Termenilor și condițiilor</a>, <a href="/inscriere">Politicii de înscriere</a> și{" "}
-        <a href="/retur">Politicii de retur</a>.
+        <a href="/retur">Politicii de retur</a> (dreptul de retragere și formularul-tip). Datele tale le prelucrăm conform{" "}
+        <a href="/confidentialitate">Politicii de confidențialitate</a>.
       </p>
     </div>
   );

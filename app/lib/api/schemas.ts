@@ -46,6 +46,17 @@ const elementSchema = z.object({ id: z.number().int(), title: z.string(), detail
 const daySchema = z.object({ id: z.number().int(), title: z.string(), lista: z.array(z.string()) });
 const lessonMetaSchema = z.object({ chapterId: z.number().int(), lessonId: z.number().int(), lessonTitle: z.string() });
 
+/**
+ * Omnibus rules (issue 19): wherever a struck-through `price2` is given, the lowest price of the
+ * 30 days before the reduction, from the price history, in the same text format.
+ */
+const lowestPrice30DaysSchema = z
+  .string()
+  .nullable()
+  .describe(
+    "Cel mai mic preț din ultimele 30 de zile (din istoricul prețurilor), în formatul lui `price2` (ex. \"249,00\"); dat ori de câte ori `price2` (prețul tăiat) nu este null, altfel null. Reducerea se raportează la acest preț.",
+  );
+
 export const courseSchema = z
   .object({
     _id: z.number().int(),
@@ -57,6 +68,7 @@ export const courseSchema = z
     img: z.string().nullable(),
     imgUrl: z.string().nullable(),
     price2: z.string().nullable(),
+    lowestPrice30Days: lowestPrice30DaysSchema,
     prices: z.array(priceEntrySchema),
     duration: z.union([z.number().int(), z.literal("nelimitat"), z.null()]),
     nextSession: z.string().nullable(),
@@ -85,6 +97,7 @@ export const productSchema = z
     imgUrl: z.string().nullable(),
     price: z.string(),
     price2: z.string().nullable(),
+    lowestPrice30Days: lowestPrice30DaysSchema,
     inCart: z.boolean().optional(),
   })
   ;

@@ -18,6 +18,7 @@ import {
   courseMediaFields,
 } from "~/lib/validation/admin-course";
 import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
+import { courseReferenceWarning } from "~/models/course.server";
 import { signedMediaUrl } from "~/models/media-type.server";
 import { requireAdmin } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
@@ -80,12 +81,12 @@ export async function courseEditorLoader(kind: CourseKind, { request, params }: 
   await requireAdmin(request);
   const id = editorId(params.id);
   if (id === null) {
-    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings() };
+    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings(), priceWarning: null as string | null };
   }
   const course = await getCourseForAdmin(kind, id);
   if (!course) throw new Response("Cursul nu există.", { status: 404 });
-  const urls = await urlsFor([course.imageKey, ...course.lessons.flatMap((l) => [l.videoKey, l.pdfKey])]);
-  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings() };
+  const [urls, priceWarning] = await Promise.all([urlsFor([course.imageKey, ...course.lessons.flatMap((l) => [l.videoKey, l.pdfKey])]), courseReferenceWarning(course.id)]);
+  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), priceWarning };
 }
 
 export interface EditorActionData {
@@ -130,10 +131,10 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
   try {
     const saved = await saveCourse(id, toCourseInput(kind, submission.value), admin.id);
     if (!saved.ok) throw new Response("Cursul nu există.", { status: 404 });
-    return redirectWithToast(`${tab.path}/${saved.id}`, {
-      ...SHORT_TOAST,
-      message: saved.created ? COURSE_FORM_MESSAGES.created : COURSE_FORM_MESSAGES.updated,
-    });
+    // Saved either way; a struck-through price that is not the 30-day lowest is said at once (and on the editor).
+    const priceWarning = await courseReferenceWarning(saved.id);
+    const message = saved.created ? COURSE_FORM_MESSAGES.created : COURSE_FORM_MESSAGES.updated;
+    return redirectWithToast(`${tab.path}/${saved.id}`, priceWarning ? { type: "info", message: `${message} ${priceWarning}` } : { ...SHORT_TOAST, message });
   } catch (error) {
     if (error instanceof Response) throw error;
     log.error("admin: saving a course failed", { error: String(error) });

@@ -98,6 +98,7 @@ export function CourseEditorPage() {
           </Link>
         ) : null}
       </div>
+      <FormAlert tone="warning" messages={[data.priceWarning]} />
       <CourseEditor
         key={`${data.courseId ?? "nou"}-${data.version}`}
         kind={data.kind}

@@ -11,7 +11,7 @@ import { UPLOAD_MESSAGES } from "~/lib/upload-rules";
 import { COURSE_FORM_MESSAGES } from "~/lib/validation/admin-course";
 import { newProductFormValue, PRODUCT_MESSAGES, productFormSchema, productToFormValue, toProductInput } from "~/lib/validation/admin-product";
 import { removeUnusedMedia } from "~/models/media.server";
-import { deleteProduct, getProductForAdmin, listProductsForAdmin, saveProduct, setProductPublished } from "~/models/product.server";
+import { deleteProduct, getProductForAdmin, listProductsForAdmin, productReferenceWarning, saveProduct, setProductPublished } from "~/models/product.server";
 import { requireAdmin } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
 import { log } from "~/services/log.server";
@@ -68,10 +68,11 @@ export async function productEditorLoader({ request, params }: LoaderFunctionArg
   await requireAdmin(request);
   const id = editorId(params.id);
   const uploads = { limit: uploadLimits().image, maxBytes: maxBytesFor("image"), formLimit: uploadLimits().form };
-  if (id === null) return { productId: null as number | null, version: "new", title: null as string | null, defaultValue: newProductFormValue as Record<string, unknown>, urls: {} as Record<string, string>, uploads };
+  if (id === null) return { productId: null as number | null, version: "new", title: null as string | null, defaultValue: newProductFormValue as Record<string, unknown>, urls: {} as Record<string, string>, uploads, priceWarning: null as string | null };
   const product = await getProductForAdmin(id);
   if (!product) throw new Response("Produsul nu există.", { status: 404 });
-  return { productId: product.id as number | null, version: product.updatedAt.toISOString(), title: product.title as string | null, defaultValue: productToFormValue(product) as Record<string, unknown>, urls: await urlFor(product.imageKey), uploads };
+  const [urls, priceWarning] = await Promise.all([urlFor(product.imageKey), productReferenceWarning(product.id)]);
+  return { productId: product.id as number | null, version: product.updatedAt.toISOString(), title: product.title as string | null, defaultValue: productToFormValue(product) as Record<string, unknown>, urls, uploads, priceWarning };
 }
 
 export interface ProductActionData {
@@ -108,7 +109,10 @@ export async function productEditorAction({ request, params }: ActionFunctionArg
     const saved = await saveProduct(id, toProductInput(submission.value), admin.id);
     if (!saved) throw new Response("Produsul nu există.", { status: 404 });
     if (saved.previousImage) await removeUnusedMedia([saved.previousImage]);
-    return redirectWithToast(`${PRODUCTS_PATH}/${saved.id}`, { ...SHORT_TOAST, message: saved.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated });
+    // Saved either way; a struck-through price that is not the 30-day lowest is said at once (and on the editor).
+    const priceWarning = await productReferenceWarning(saved.id);
+    const message = saved.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated;
+    return redirectWithToast(`${PRODUCTS_PATH}/${saved.id}`, priceWarning ? { type: "info", message: `${message} ${priceWarning}` } : { ...SHORT_TOAST, message });
   } catch (error) {
     if (error instanceof Response) throw error;
     log.error("admin: saving a product failed", { error: String(error) });

@@ -116,6 +116,7 @@ function ProductEditor({ data }: { data: ProductEditorData }) {
           </Link>
         ) : null}
       </div>
+      <FormAlert tone="warning" messages={[data.priceWarning]} />
       <ValidatedForm form={form} formProps={formProps} encType="multipart/form-data" className="admin-form">
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
           Salvează

@@ -125,7 +125,7 @@ export function openApiDocument(serverUrl = "/api"): Record<string, unknown> {
       title: "Ana Nails Academy – JSON API",
       version: "1.0.0",
       description:
-        "Apelurile din SPEC §7. Sesiune: cookie-ul `__session` primit la POST /access/login. Modificările acceptă doar application/json de pe site (Origin). Erorile: {msg}.",
+        "Apelurile din SPEC §7. Sesiune: cookie-ul `__session` primit la POST /access/login. Modificările acceptă doar application/json de pe site (Origin). Erorile: {msg}. Prețuri: oriunde apare un preț tăiat (`price2`), `lowestPrice30Days` dă cel mai mic preț din ultimele 30 de zile (regulile Omnibus), calculat din istoricul prețurilor.",
     },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "__session" } } },

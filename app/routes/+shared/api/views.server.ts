@@ -39,6 +39,7 @@ async function courseView(course: CourseDetail, status: PaymentStatus | null, le
     img: course.imageKey,
     imgUrl: await imageUrl(course.imageKey),
     price2: course.price2Bani === null ? null : priceText(course.price2Bani),
+    lowestPrice30Days: course.price2Bani === null || course.lowest30Bani === null ? null : priceText(course.lowest30Bani),
     prices: course.options.map((o) => ({
       _id: o.id,
       days: daysOut(o.days),
@@ -88,6 +89,7 @@ export async function productView(product: ProductSummary | ProductDetail, inCar
     imgUrl: await imageUrl(product.imageKey),
     price: priceText(product.priceBani),
     price2: product.price2Bani === null ? null : priceText(product.price2Bani),
+    lowestPrice30Days: product.price2Bani === null ? null : priceText(product.lowest30Bani),
     ...(inCart === undefined ? {} : { inCart }),
   };
 }
