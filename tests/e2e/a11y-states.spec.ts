@@ -92,3 +92,51 @@ for (const width of [390, 1280]) {
     });
   }
 }
+
+/** The overlays and error states of issue 20's student journeys, at both widths. */
+for (const width of [390, 1280]) {
+  test(`axe at ${width} px: the cart's error state and the bank-transfer dialog`, async ({ page, context, request }) => {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    const { email } = await loginAs(context, request, { address: ADDRESS });
+    await hook(request, "addToCart", { email, items: [{ title: COURSES.semipermanent.title }] });
+    await page.goto("/cart");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const order = page.getByRole("button", { name: "Comandă cu obligație de plată" });
+    await order.click();
+    await expect(page.getByText("Trebuie să accepți Termenii și condițiile și Politica de înscriere.")).toBeVisible();
+    expect(await violations(page), "checkout errors shown").toEqual([]);
+
+    await page.getByLabel(/Am citit și accept/).check();
+    await page.getByLabel(/Sunt de acord ca accesul/).check();
+    await page.getByLabel(/Am luat la cunoștință/).check();
+    await order.click();
+    await expect(page.getByRole("dialog", { name: "Plată prin transfer bancar" })).toBeVisible();
+    expect(await violations(page), "transfer dialog open").toEqual([]);
+  });
+}
+
+test("axe at 390 px: the mobile menu open, with and without the cookie banner", async ({ page, context, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(context, request);
+  await context.clearCookies({ name: "cookie_consent" });
+  await page.goto("/cart");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Meniu", { exact: true }).click();
+  await expect(page.locator("details.mobile-nav")).toHaveAttribute("open", "");
+  expect(await violations(page), "menu open, banner shown").toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Doar cele necesare" }).click();
+  await expect(page.getByRole("region", { name: "Folosim cookie-uri" })).toHaveCount(0);
+  await page.getByLabel("Meniu", { exact: true }).click();
+  await expect(page.locator("details.mobile-nav")).toHaveAttribute("open", "");
+  expect(await violations(page), "menu open, banner dismissed").toEqual([]);
+});
+
+test("axe at 1280 px: the cookie settings open", async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await context.clearCookies({ name: "cookie_consent" });
+  await page.goto("/cursuri");
+  await page.getByText("Personalizează").click();
+  await expect(page.locator("details.cookie-banner__settings")).toHaveAttribute("open", "");
+  expect(await violations(page)).toEqual([]);
+});
