@@ -45,3 +45,15 @@ test("a student opening /admin is sent to the home page", async ({ page, context
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Panou" })).toHaveCount(0);
 });
+
+test("at 390 px the dashboard fits the screen (the tables scroll inside their cards)", async ({ page, context, request }) => {
+  const email = uniqueEmail("transfer");
+  await hook(request, "user", { email, name: "Cursantă cu un nume destul de lung pentru un telefon", address: "Str. Ștefan cel Mare 5, Constanța" });
+  await hook(request, "addToCart", { email, items: [{ title: COURSES.advanced.title }] });
+  await hook(request, "placeTransferOrder", { email });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(context, request, { role: "admin" });
+  await page.goto("/admin");
+  await expect(page.getByRole("img", { name: /^Vânzări lunare, / })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
