@@ -11,12 +11,13 @@ import { COURSES } from "./catalogue-helpers";
 const ADDRESS = "Str. Mircea cel Bătrân 10, Constanța 900123";
 
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+const holdsFocus = (target: Locator) => target.evaluate((element) => element.contains(document.activeElement));
 
-/** Presses `key` (Tab or Shift+Tab) until `target` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, key: "Tab" | "Shift+Tab" = "Tab", max = 80) {
+/** Presses `key` (Tab or Shift+Tab) until `target` (or, `within`, something in it) has the focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, key: "Tab" | "Shift+Tab" = "Tab", max = 80, within = false) {
   await target.waitFor({ state: "attached" });
   for (let presses = 0; presses < max; presses++) {
-    if (await isFocused(target)) return presses;
+    if (await (within ? holdsFocus(target) : isFocused(target))) return presses;
     await page.keyboard.press(key);
   }
   throw new Error(`${max} × ${key} did not reach ${target}`);
@@ -30,15 +31,16 @@ test("a keyboard-only buyer orders a course by bank transfer", async ({ page, co
   await page.goto(`/cursuri/curs/${COURSES.basic.id}`);
   await expect(page.getByRole("heading", { level: 1, name: COURSES.basic.title })).toBeVisible();
 
-  // The period: Tab into the radio group, Space picks the focused one, the arrow moves the choice.
-  const five = page.getByRole("radio", { name: /^5 zile/ });
-  const ten = page.getByRole("radio", { name: /^10 zile/ });
-  await tabTo(page, five);
+  // The period: Tab into the radio group (onto its first radio, or the one already chosen),
+  // Space picks the focused one, the arrow keys move the choice to "10 zile".
+  const periods = page.getByRole("radiogroup", { name: "Alege perioada" });
+  const ten = periods.getByRole("radio", { name: /^10 zile/ });
+  await tabTo(page, periods, "Tab", 80, true);
   await page.keyboard.press("Space");
-  await expect(five).toBeChecked();
+  await expect(periods.locator("input:checked")).toHaveCount(1);
   // The first key started the page's scripts; the live total follows the choice.
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.keyboard.press("ArrowDown");
+  for (let presses = 0; presses < 4 && !(await ten.isChecked()); presses++) await page.keyboard.press("ArrowDown");
   await expect(ten).toBeChecked();
   await expect(ten).toBeFocused();
   await expect(page.getByTestId("live-total")).toHaveText("2.300,00 RON");
