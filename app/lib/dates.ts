@@ -58,3 +58,36 @@ export function todayInBucharest(now: Date = new Date()): string {
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+// ─── Calendar months (admin dashboard) ──────────────────────────────────────────────────────
+
+/** The Bucharest calendar month of a moment, as YYYY-MM. */
+export function monthInBucharest(now: Date = new Date()): string {
+  return todayInBucharest(now).slice(0, 7);
+}
+
+/** "2026-01" moved by `delta` months: (-1) → "2025-12". */
+export function shiftMonth(month: string, delta: number): string {
+  const [year, m] = month.split("-").map(Number);
+  const index = year * 12 + (m - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The `count` months ending with `last`, oldest first. */
+export function monthsEndingWith(last: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => shiftMonth(last, i - count + 1));
+}
+
+const MONTH_NAMES = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august", "septembrie", "octombrie", "noiembrie", "decembrie"];
+const MONTH_SHORT = ["ian.", "feb.", "mar.", "apr.", "mai", "iun.", "iul.", "aug.", "sept.", "oct.", "nov.", "dec."];
+
+/** "2026-11" → "noiembrie 2026". */
+export function monthName(month: string): string {
+  const [year, m] = month.split("-").map(Number);
+  return `${MONTH_NAMES[m - 1]} ${year}`;
+}
+
+/** "2026-11" → "nov." (a chart's axis). */
+export function monthShort(month: string): string {
+  return MONTH_SHORT[Number(month.slice(5, 7)) - 1];
+}

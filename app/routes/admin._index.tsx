@@ -1,8 +1,62 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+/**
+ * /admin — the dashboard: revenue this month and last month, the last 12 months as a
+ * server-drawn chart, orders awaiting a bank transfer with their "Confirmă plata" button (the
+ * same transition and toast as the order page, back to this page), new enrolments and the next
+ * in-person sessions. Figures from `models/admin-dashboard.server.ts`; works without JavaScript.
+ */
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { errorBoundary } from "~/components/ErrorState";
+import { AwaitingTransfers, DashboardStats, NewEnrolments, REVENUE_DEFINITION, UpcomingSessions } from "~/components/admin/DashboardSections";
+import { SalesChart } from "~/components/admin/SalesChart";
+import { readFormData } from "~/lib/form-input";
+import { readIntent } from "~/lib/intent";
+import { SHORT_TOAST } from "~/lib/toast";
+import { confirmTransferSchema } from "~/lib/validation/admin-dashboard";
+import { getDashboard } from "~/models/admin-dashboard.server";
 import { requireAdmin } from "~/models/session.server";
+import { orderTransitionAction } from "~/routes/+shared/order-transition.server";
+import { redirectWithToast } from "~/services/toast.server";
 
-/** /admin opens on its first tab ("Gestionare academie" → Cursuri online). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return redirect("/admin/cursuri-online");
+  return getDashboard();
 }
+
+const DASHBOARD_INTENTS = ["confirm"] as const;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const parsed = confirmTransferSchema.safeParse({ orderId: form.get("orderId") });
+  switch (readIntent(form, DASHBOARD_INTENTS)) {
+    case "confirm":
+      if (!parsed.success) throw new Response("Comanda nu există.", { status: 404 });
+      return orderTransitionAction(parsed.data.orderId, "confirm", admin.id, "/admin");
+    case null:
+      return redirectWithToast("/admin", { ...SHORT_TOAST, type: "error", message: "Acțiune necunoscută." });
+  }
+}
+
+export default function AdminDashboard() {
+  const dashboard = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="dashboard" aria-labelledby="panou-titlu">
+      <h2 id="panou-titlu">Panou</h2>
+      <DashboardStats dashboard={dashboard} />
+      <p className="muted dashboard__note">{REVENUE_DEFINITION}</p>
+      <section className="card card--pad dashboard__section" aria-labelledby="vanzari-titlu">
+        <h3 id="vanzari-titlu">Vânzări pe ultimele 12 luni</h3>
+        <SalesChart months={dashboard.months} />
+      </section>
+      <AwaitingTransfers awaiting={dashboard.awaitingTransfer} busy={busy} />
+      <div className="dashboard__pair">
+        <NewEnrolments enrolments={dashboard.newEnrolments} />
+        <UpcomingSessions sessions={dashboard.sessions} />
+      </div>
+    </section>
+  );
+}
+
+export const ErrorBoundary = errorBoundary("admin");

@@ -13,11 +13,11 @@ import { FULFILMENT_STEPS } from "~/lib/delivery";
 import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
 import { getOrderDelivery } from "~/models/delivery.server";
 import { readIntent } from "~/lib/intent";
-import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
 import { SHORT_TOAST } from "~/lib/toast";
 import { OrderInvoices } from "~/components/admin/OrderInvoices";
 import { collectRest, listInvoicesForOrder } from "~/models/invoice.server";
-import { canTransition, getOrderForAdmin, transitionOrder } from "~/models/order.server";
+import { canTransition, getOrderForAdmin } from "~/models/order.server";
+import { orderTransitionAction } from "~/routes/+shared/order-transition.server";
 import { requireAdmin } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
@@ -43,11 +43,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const ORDER_INTENTS = ["confirm", "cancel", "refund", "collect-rest", ...FULFILMENT_STEPS] as const;
-const TRANSITIONS = {
-  confirm: { target: "paid", message: "Plata a fost confirmată. Cursantul a primit acces și un e-mail." },
-  cancel: { target: "cancelled", message: "Comanda a fost anulată." },
-  refund: { target: "refunded", message: "Comanda este rambursată; s-a emis factura de stornare." },
-} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -65,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "confirm":
     case "cancel":
     case "refund":
-      return transitionAction(orderId, intent, admin.id);
+      return orderTransitionAction(orderId, intent, admin.id, `/admin/comenzi/${orderId}`);
     case null:
       return redirectWithToast(`/admin/comenzi/${params.id}`, { ...SHORT_TOAST, type: "error", message: "Acțiune necunoscută." });
   }
@@ -78,18 +73,6 @@ async function collectRestAction(orderId: string, adminId: string) {
   if (!collected.ok) return redirectWithToast(here, { ...SHORT_TOAST, type: "error", message: collected.message });
   const number = `${collected.invoice.series} ${collected.invoice.number}`;
   return redirectWithToast(here, { ...SHORT_TOAST, message: collected.created ? `Restul a fost încasat: factura finală ${number}.` : `Factura finală ${number} era deja emisă.` });
-}
-
-async function transitionAction(orderId: string, intent: keyof typeof TRANSITIONS, adminId: string) {
-  const here = `/admin/comenzi/${orderId}`;
-  const { target, message } = TRANSITIONS[intent];
-  const result = await transitionOrder(orderId, target, { source: "admin", actorUserId: adminId });
-  if (!result.ok && result.reason === "not-found") throw new Response("Comanda nu există.", { status: 404 });
-  if (!result.ok) {
-    const status = result.order ? ORDER_STATUS_LABELS[result.order.status] : "";
-    return redirectWithToast(here, { ...SHORT_TOAST, type: "error", message: `Comanda nu mai poate fi modificată (status: ${status}).` });
-  }
-  return redirectWithToast(here, { ...SHORT_TOAST, message: result.changed ? message : "Comanda era deja în această stare; nu s-a schimbat nimic." });
 }
 
 export default function AdminOrder() {

@@ -12,6 +12,7 @@ import { requireAdmin } from "~/models/session.server";
 
 /** The admin tabs; each area adds its entry here. */
 export const ADMIN_TABS = [
+  { to: "/admin", label: "Panou", end: true },
   { to: "/admin/cursuri-online", label: "Cursuri online" },
   { to: "/admin/cursuri", label: "Cursuri fizice" },
   { to: "/admin/produse", label: "Produse" },
@@ -32,7 +33,7 @@ export default function AdminLayout() {
       <h1>Gestionare academie</h1>
       <nav className="admin-tabs" aria-label="Secțiuni de administrare">
         {ADMIN_TABS.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} className="admin-tabs__link" prefetch="intent">
+          <NavLink key={tab.to} to={tab.to} end={"end" in tab} className="admin-tabs__link" prefetch="intent">
             {tab.label}
           </NavLink>
         ))}

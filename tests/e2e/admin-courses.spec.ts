@@ -52,11 +52,14 @@ test("an admin creates, publishes, edits and deletes an online course with lesso
   const ranges = await slowUploads(page);
 
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/cursuri-online$/);
   await expect(page.getByRole("heading", { level: 1, name: /Gestionare/ })).toBeVisible();
-  for (const tab of ["Cursuri online", "Cursuri fizice", "Produse", "Comenzi"]) {
+  // /admin is the dashboard; the courses are one tab away.
+  await expect(page.getByRole("heading", { level: 2, name: "Panou" })).toBeVisible();
+  for (const tab of ["Panou", "Cursuri online", "Cursuri fizice", "Produse", "Comenzi"]) {
     await expect(page.getByRole("navigation", { name: "Secțiuni de administrare" }).getByRole("link", { name: tab })).toBeVisible();
   }
+  await page.getByRole("navigation", { name: "Secțiuni de administrare" }).getByRole("link", { name: "Cursuri online" }).click();
+  await expect(page).toHaveURL(/\/admin\/cursuri-online$/);
   await page.getByRole("link", { name: "+ Curs online nou" }).click();
   await expect(page.getByRole("heading", { name: "Curs online nou" })).toBeVisible();
 

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { getDb, queriesSent } from "../../../db/client";
 import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, orders, products, termsPages, users } from "../../../db/schema";
 import { physicalPeriods } from "~/lib/pricing";
-import { addCourseToCart, addProductToCart } from "~/models/cart.server";
+import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
+import { placeOrder } from "~/models/order.server";
 import { createSession } from "~/models/session.server";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
 import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";
@@ -225,5 +226,22 @@ export const testHookOperations: Record<string, Operation> = {
     if (!user) return null;
     const { passwordHash: _passwordHash, ...rest } = user;
     return rest;
+  },
+  /**
+   * Places the user's cart as a bank-transfer order through the real checkout model (boxes
+   * ticked, the saved address): {email} → {id, reference, totalBani}. For pages that need a
+   * user with orders or an order awaiting a transfer.
+   */
+  async placeTransferOrder(body) {
+    const { email } = z.object({ email: z.email() }).parse(body);
+    const userId = await userIdByEmail(email);
+    const cart = await getCart(userId);
+    const placed = await placeOrder(
+      userId,
+      { paymentMethod: "bank_transfer", acceptTerms: true, digitalConsent: true, withdrawalWaiver: true, cartVersion: cart.version },
+      { cardAvailable: false },
+    );
+    if (!placed.ok) throw new Error(placed.message);
+    return { id: placed.order.id, reference: placed.order.reference, totalBani: placed.order.totalBani };
   },
 };
