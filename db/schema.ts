@@ -476,7 +476,7 @@ export const mediaFiles = pgTable(
   (t) => [
     check(
       "media_files_type_check",
-      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'image/avif', 'video/mp4', 'video/webm', 'application/pdf')`,
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'image/avif', 'video/mp4', 'video/webm', 'application/pdf', 'text/vtt')`,
     ),
   ],
 );

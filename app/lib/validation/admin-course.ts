@@ -295,7 +295,7 @@ export function toCourseInput(kind: AdminCourseKind, form: CourseForm): CourseIn
             videoKey: lesson.videoKey || null,
             pdfKey: lesson.pdfKey || null,
             captionsKey: lesson.captionsKey || null,
-            transcript: lesson.transcript ?? "",
+            transcript: (lesson.transcript ?? "").replace(/\r\n?/g, "\n"),
             videoDurationSeconds: lesson.videoDurationSeconds ?? null,
           }))
         : [],
