@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { WEBVTT_MAX_BYTES } from "./lib/webvtt";
 import { log } from "./services/log.server";
 
 const bool = (fallback: boolean) =>
@@ -259,6 +260,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         image: env.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
         pdf: env.UPLOAD_MAX_PDF_MB * 1024 * 1024,
         video: env.UPLOAD_MAX_VIDEO_MB * 1024 * 1024,
+        /** WebVTT captions: fixed (lib/webvtt.ts), a lesson's captions are a few hundred KB at most. */
+        captions: WEBVTT_MAX_BYTES,
         form: env.UPLOAD_MAX_FORM_MB * 1024 * 1024,
       },
     },

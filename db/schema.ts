@@ -216,6 +216,10 @@ export const lessons = pgTable(
     explanation: text("explanation").notNull().default(""),
     videoKey: text("video_key"),
     pdfKey: text("pdf_key"),
+    /** WebVTT captions of the video (captions/…; checked as WebVTT, served as text/vtt). */
+    captionsKey: text("captions_key"),
+    /** Plain-text transcript shown under the video ("Transcriere"); "" when there is none. */
+    transcript: text("transcript").notNull().default(""),
     videoDurationSeconds: integer("video_duration_seconds"),
     isPublished: boolean("is_published").notNull().default(false),
     createdAt: createdAt(),
@@ -472,7 +476,7 @@ export const mediaFiles = pgTable(
   (t) => [
     check(
       "media_files_type_check",
-      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'image/avif', 'video/mp4', 'video/webm', 'application/pdf')`,
+      sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'image/avif', 'video/mp4', 'video/webm', 'application/pdf', 'text/vtt')`,
     ),
   ],
 );

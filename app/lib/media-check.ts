@@ -2,12 +2,15 @@
  * What a stored file really is (issue 14 finding 1): the whole container header is checked, not
  * a few magic bytes. The result is the content type the file is served with, ever after; null
  * means the file is refused. Allowed: JPEG, PNG, WebP, AVIF images (which are also decoded by
- * sharp on the server), MP4 and WebM video, PDF. Everything else — SVG, HTML, GIF, QuickTime,
+ * sharp on the server), MP4 and WebM video, PDF, and WebVTT captions (read whole, at most 1 MB:
+ * lib/webvtt.ts). Everything else — SVG, HTML, GIF, QuickTime,
  * Matroska, polyglots that only look like a container in their first bytes — is refused.
  *
  * Pure: it reads through a `ByteReader`, so the same check runs on a temporary file, on the
  * local storage and on S3 (ranged GETs).
  */
+
+import { checkWebVtt, looksLikeWebVtt, WEBVTT_MAX_BYTES } from "./webvtt";
 
 export interface ByteReader {
   /** Total size in bytes. */
@@ -16,7 +19,7 @@ export interface ByteReader {
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
-export const VERIFIED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "video/mp4", "video/webm", "application/pdf"] as const;
+export const VERIFIED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "video/mp4", "video/webm", "application/pdf", "text/vtt"] as const;
 export type VerifiedType = (typeof VERIFIED_TYPES)[number];
 
 export function isVerifiedType(value: string | null | undefined): value is VerifiedType {
@@ -148,16 +151,30 @@ async function pdfType(reader: ByteReader, head: Uint8Array): Promise<VerifiedTy
   return ascii(tail, 0, tail.length).includes("%%EOF") ? "application/pdf" : null;
 }
 
+/** WebVTT: the whole file (at most 1 MB) must pass `checkWebVtt`, not only its signature. */
+async function webVttType(reader: ByteReader, head: Uint8Array): Promise<VerifiedType | null> {
+  if (!looksLikeWebVtt(head) || reader.size > WEBVTT_MAX_BYTES) return null;
+  const whole = reader.size <= head.length ? head.subarray(0, reader.size) : await reader.read(0, reader.size);
+  return whole.length === reader.size && checkWebVtt(whole).ok ? "text/vtt" : null;
+}
+
 /** The verified type of a file, or null when it is none of the allowed ones. */
 export async function verifyContainer(reader: ByteReader): Promise<VerifiedType | null> {
   if (reader.size < 16) return null;
   const head = await reader.read(0, 512);
-  return imageType(head, reader.size) ?? (await pdfType(reader, head)) ?? (await webmType(reader, head)) ?? (await isoType(reader, head));
+  return (
+    imageType(head, reader.size) ??
+    (await pdfType(reader, head)) ??
+    (await webmType(reader, head)) ??
+    (await isoType(reader, head)) ??
+    (await webVttType(reader, head))
+  );
 }
 
 /** The upload kind of a verified type. */
-export function kindOfVerifiedType(type: VerifiedType): "image" | "video" | "pdf" {
+export function kindOfVerifiedType(type: VerifiedType): "image" | "video" | "pdf" | "captions" {
   if (type.startsWith("image/")) return "image";
   if (type.startsWith("video/")) return "video";
+  if (type === "text/vtt") return "captions";
   return "pdf";
 }

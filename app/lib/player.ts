@@ -31,8 +31,11 @@ export function waitMessage(seconds: number): string {
 export const playerPath = (courseId: number, lessonKey?: string | null) =>
   `/cursuri-online/curs/${courseId}/lectie${lessonKey ? `?lectie=${encodeURIComponent(lessonKey)}` : ""}`;
 
-export const mediaPath = (courseId: number, lessonKey: string, kind: "video" | "pdf") =>
-  `/cursuri-online/curs/${courseId}/lectie/media?lectie=${encodeURIComponent(lessonKey)}&tip=${kind}`;
+/** `tip` of the lesson media route per kind (captions: the WebVTT file itself, for <track>). */
+export const MEDIA_TIP = { video: "video", pdf: "pdf", captions: "subtitrari" } as const;
+
+export const mediaPath = (courseId: number, lessonKey: string, kind: keyof typeof MEDIA_TIP) =>
+  `/cursuri-online/curs/${courseId}/lectie/media?lectie=${encodeURIComponent(lessonKey)}&tip=${MEDIA_TIP[kind]}`;
 
 export const progressPath = (courseId: number) => `/cursuri-online/curs/${courseId}/lectie/progres`;
 

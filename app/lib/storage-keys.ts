@@ -1,9 +1,9 @@
 /**
  * Storage keys (SPEC §7 Media): `folder/timestamp_filename` with folders courses, videos, pdfs
- * (and products for product images). Pure, shared by the browser uploader and the server.
+ * (and products for product images, captions for lesson captions in WebVTT). Pure, shared by the browser uploader and the server.
  */
 
-export const STORAGE_FOLDERS = ["courses", "videos", "pdfs", "products"] as const;
+export const STORAGE_FOLDERS = ["courses", "videos", "pdfs", "products", "captions"] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
 /** "Copertă Curs 1.WEBP" → "coperta-curs-1.webp": ASCII, lower case, no path characters. */
@@ -26,7 +26,7 @@ export function makeStorageKey(folder: StorageFolder, fileName: string, now = Da
   return `${folder}/${now}_${sanitizeFileName(fileName)}`;
 }
 
-const KEY_PATTERN = /^(courses|videos|pdfs|products)\/[0-9]{1,16}_[a-z0-9][a-z0-9.-]{0,95}$/;
+const KEY_PATTERN = /^(courses|videos|pdfs|products|captions)\/[0-9]{1,16}_[a-z0-9][a-z0-9.-]{0,95}$/;
 
 /** True for keys this app could have made; anything else (../, absolute paths) is refused. */
 export function isValidStorageKey(key: string): boolean {
@@ -46,6 +46,7 @@ const CONTENT_TYPES: Record<string, string> = {
   mov: "video/quicktime",
   m4v: "video/x-m4v",
   pdf: "application/pdf",
+  vtt: "text/vtt",
 };
 
 export function contentTypeForKey(key: string): string {

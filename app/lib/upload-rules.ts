@@ -1,18 +1,19 @@
 /**
  * What the admin may upload (SPEC §5 uploads, §7 Media): images for course covers and
- * products, videos and PDFs for lessons. Pure and shared: the browser uploader checks the
+ * products, videos, PDFs and WebVTT captions for lessons. Pure and shared: the browser uploader checks the
  * declared type before asking for an upload URL, the server checks it again and verifies the
  * container of what was actually stored (lib/media-check.ts: a declared type is only a claim).
  */
 import type { StorageFolder } from "./storage-keys";
 
-export const UPLOAD_KINDS = ["image", "video", "pdf"] as const;
+export const UPLOAD_KINDS = ["image", "video", "pdf", "captions"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** The folder of each kind; product images go to products/. */
 export function folderFor(kind: UploadKind, target: "course" | "product" = "course"): StorageFolder {
   if (kind === "video") return "videos";
   if (kind === "pdf") return "pdfs";
+  if (kind === "captions") return "captions";
   return target === "product" ? "products" : "courses";
 }
 
@@ -20,17 +21,21 @@ export function folderFor(kind: UploadKind, target: "course" | "product" = "cour
 export function kindForFolder(folder: StorageFolder): UploadKind {
   if (folder === "videos") return "video";
   if (folder === "pdfs") return "pdf";
+  if (folder === "captions") return "captions";
   return "image";
 }
 
 /**
  * Declared types accepted per kind: exactly the types media-check.ts can verify. No SVG or HTML
- * (they can carry scripts), no GIF, QuickTime or Matroska.
+ * (they can carry scripts), no GIF, QuickTime or Matroska. Browsers and systems disagree on the
+ * type of a .vtt file (text/vtt, text/plain, none at all): for captions the declared type is
+ * not trusted anyway, the content is checked whole (lib/webvtt.ts).
  */
 export const ACCEPTED_TYPES: Record<UploadKind, readonly string[]> = {
   image: ["image/jpeg", "image/png", "image/webp", "image/avif"],
   video: ["video/mp4", "video/webm"],
   pdf: ["application/pdf"],
+  captions: ["text/vtt", "text/plain", "application/octet-stream", ""],
 };
 
 /** The `accept` attribute of a file input. */
@@ -38,6 +43,7 @@ export const ACCEPT_ATTRIBUTE: Record<UploadKind, string> = {
   image: ACCEPTED_TYPES.image.join(","),
   video: ACCEPTED_TYPES.video.join(","),
   pdf: "application/pdf,.pdf",
+  captions: "text/vtt,.vtt",
 };
 
 export const UPLOAD_MESSAGES = {
@@ -45,6 +51,7 @@ export const UPLOAD_MESSAGES = {
     image: "Fișierul trebuie să fie o imagine (JPEG, PNG, WebP sau AVIF).",
     video: "Fișierul trebuie să fie un video (MP4 sau WebM).",
     pdf: "Fișierul trebuie să fie un document PDF.",
+    captions: "Fișierul trebuie să fie un fișier de subtitrări WebVTT (.vtt).",
   },
   tooLarge: (maxBytes: number) => `Fișierul este prea mare (maximum ${formatBytes(maxBytes)}).`,
   empty: "Fișierul este gol.",

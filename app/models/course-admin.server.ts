@@ -9,7 +9,7 @@ import { getDb, type Executor } from "../../db/client";
 import { coursePriceOptions, courses, enrollments, type CourseKind } from "../../db/schema";
 import { recordPriceChange } from "~/models/price-history.server";
 import { readCourseContent } from "~/lib/course-content";
-import type { CourseInput, CoursePriceInput, StoredCourseForForm } from "~/lib/validation/admin-course";
+import { lessonMediaKeys, type CourseInput, type CoursePriceInput, type StoredCourseForForm } from "~/lib/validation/admin-course";
 import { saveLessons, listLessonsForAdmin, withMeasuredDurations } from "~/models/lesson-admin.server";
 import { removeUnusedMedia } from "~/models/media.server";
 
@@ -89,14 +89,11 @@ export async function getCourseForAdmin(kind: CourseKind, id: number): Promise<A
   };
 }
 
-/** Media keys a course uses (cover, lesson videos and PDFs). */
-function mediaOf(course: { imageKey: string | null; lessons: Array<{ videoKey: string | null; pdfKey: string | null }> }): Set<string> {
+/** Media keys a course uses (cover, lesson videos, PDFs and captions). */
+function mediaOf(course: { imageKey: string | null; lessons: Array<{ videoKey: string | null; pdfKey: string | null; captionsKey?: string | null }> }): Set<string> {
   const keys = new Set<string>();
   if (course.imageKey) keys.add(course.imageKey);
-  for (const lesson of course.lessons) {
-    if (lesson.videoKey) keys.add(lesson.videoKey);
-    if (lesson.pdfKey) keys.add(lesson.pdfKey);
-  }
+  for (const lesson of course.lessons) for (const key of lessonMediaKeys(lesson)) keys.add(key);
   return keys;
 }
 

@@ -27,6 +27,8 @@ export async function listLessonsForAdmin(courseId: number, executor: Executor =
       isPublished: lessons.isPublished,
       videoKey: lessons.videoKey,
       pdfKey: lessons.pdfKey,
+      captionsKey: lessons.captionsKey,
+      transcript: lessons.transcript,
       videoDurationSeconds: lessons.videoDurationSeconds,
     })
     .from(lessons)
@@ -108,6 +110,8 @@ export async function saveLessons(tx: Executor, courseId: number, input: LessonI
       isPublished: lesson.isPublished,
       videoKey: lesson.videoKey,
       pdfKey: lesson.pdfKey,
+      captionsKey: lesson.captionsKey ?? null,
+      transcript: lesson.transcript ?? "",
       videoDurationSeconds: lesson.videoDurationSeconds,
     };
     if (rowId !== null) {

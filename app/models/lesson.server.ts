@@ -22,15 +22,20 @@ import {
   nextLesson,
 } from "~/lib/progress";
 import { ensureDiploma } from "~/models/diploma.server";
-import { signedMediaUrl } from "~/models/media-type.server";
+import { mediaTypeOf, signedMediaUrl } from "~/models/media-type.server";
+import { WEBVTT_MAX_BYTES } from "~/lib/webvtt";
 import { log } from "~/services/log.server";
-import { URL_LIFETIMES } from "~/services/storage.server";
+import { getStorage, URL_LIFETIMES } from "~/services/storage.server";
 import { measureVideoDuration } from "~/services/video-duration.server";
 
 export interface PlayerLesson extends LessonRef {
   explanation: string;
   videoKey: string | null;
   pdfKey: string | null;
+  /** WebVTT captions of the video (served as text/vtt by `lessonCaptions`). */
+  captionsKey: string | null;
+  /** Plain text; "" when there is none. */
+  transcript: string;
   videoDurationSeconds: number | null;
 }
 
@@ -79,6 +84,8 @@ export async function loadPlayerCourse(courseId: number, executor: Executor = ge
       explanation: lessons.explanation,
       videoKey: lessons.videoKey,
       pdfKey: lessons.pdfKey,
+      captionsKey: lessons.captionsKey,
+      transcript: lessons.transcript,
       videoDurationSeconds: lessons.videoDurationSeconds,
     })
     .from(lessons)
@@ -296,9 +303,22 @@ async function completeInTransaction(
 
 // ─── Media ───────────────────────────────────────────────────────────────────────────────────
 
-export type MediaResult =
-  | { ok: true; url: string }
-  | { ok: false; reason: "not-found" | "no-enrollment" | "pending" | "closed" | "expired" | "locked" | "no-media" };
+type MediaRefusal = { ok: false; reason: "not-found" | "no-enrollment" | "pending" | "closed" | "expired" | "locked" | "no-media" };
+export type MediaResult = { ok: true; url: string } | MediaRefusal;
+
+/** The lesson `lessonKey` of an open enrolment, when it is unlocked; why not otherwise. */
+async function openLesson(input: { userId: string; courseId: number; lessonKey: string | null; now: Date }) {
+  const player = await loadPlayer(input.userId, input.courseId, input.now);
+  if (player.kind === "not-found") return { ok: false, reason: "not-found" } as const;
+  if (player.kind === "no-enrollment") return { ok: false, reason: "no-enrollment" } as const;
+  if (player.kind !== "open") return { ok: false, reason: player.kind } as const;
+  const lesson = findLesson(player.state, input.lessonKey);
+  if (!lesson) return { ok: false, reason: "not-found" } as const;
+  if (!player.state.chapters.some((c) => c.unlocked && c.lessons.some((l) => l.id === lesson.id))) {
+    return { ok: false, reason: "locked" } as const;
+  }
+  return { ok: true, lesson, enrollmentId: player.enrollment.id } as const;
+}
 
 /**
  * A fresh signed URL for a lesson's video or PDF, for the owner of an open enrolment and an
@@ -312,23 +332,40 @@ export async function lessonMediaUrl(input: {
   now?: Date;
 }): Promise<MediaResult> {
   const now = input.now ?? new Date();
-  const player = await loadPlayer(input.userId, input.courseId, now);
-  if (player.kind === "not-found") return { ok: false, reason: "not-found" };
-  if (player.kind === "no-enrollment") return { ok: false, reason: "no-enrollment" };
-  if (player.kind !== "open") return { ok: false, reason: player.kind };
-  const lesson = findLesson(player.state, input.lessonKey);
-  if (!lesson) return { ok: false, reason: "not-found" };
-  if (!player.state.chapters.some((c) => c.unlocked && c.lessons.some((l) => l.id === lesson.id))) {
-    return { ok: false, reason: "locked" };
-  }
+  const open = await openLesson({ ...input, now });
+  if (!open.ok) return open;
+  const { lesson } = open;
   const key = input.kind === "video" ? lesson.videoKey : lesson.pdfKey;
   if (!key) return { ok: false, reason: "no-media" };
-  if (input.kind === "video") await recordLessonServed(player.enrollment.id, lesson.id, now);
+  if (input.kind === "video") await recordLessonServed(open.enrollmentId, lesson.id, now);
   const url = await signedMediaUrl(
     key,
     input.kind === "video" ? URL_LIFETIMES.lessonVideo : { ...URL_LIFETIMES.lessonPdf, downloadName: pdfDownloadName(lesson.title) },
   );
   return { ok: true, url };
+}
+
+/**
+ * A lesson's WebVTT captions, for the same people as its video (owner of an open enrolment, an
+ * unlocked lesson). The bytes themselves, not a signed URL: a <track> loads only from the page's
+ * origin (without CORS), and S3 is another origin. Served only when the stored file was verified
+ * as WebVTT (media_files); at most 1 MB, so read whole.
+ */
+export async function lessonCaptions(input: {
+  userId: string;
+  courseId: number;
+  lessonKey: string | null;
+  now?: Date;
+}): Promise<{ ok: true; body: Uint8Array; contentType: "text/vtt" } | MediaRefusal> {
+  const open = await openLesson({ ...input, now: input.now ?? new Date() });
+  if (!open.ok) return open;
+  const key = open.lesson.captionsKey;
+  if (!key || (await mediaTypeOf(key)) !== "text/vtt") return { ok: false, reason: "no-media" };
+  const stored = await getStorage().head(key);
+  if (!stored || stored.size > WEBVTT_MAX_BYTES) return { ok: false, reason: "no-media" };
+  const body = await getStorage().readRange(key, 0, stored.size);
+  if (!body) return { ok: false, reason: "no-media" };
+  return { ok: true, body, contentType: "text/vtt" };
 }
 
 /** "Materialele de care ai nevoie" → "fisa-materialele-de-care-ai-nevoie.pdf". */

@@ -1,5 +1,5 @@
 /**
- * Stored media and what points at it: course and product images, lesson videos and PDFs.
+ * Stored media and what points at it: course and product images, lesson videos, PDFs and captions.
  * A file nothing references is deleted — right after an admin change replaced or deleted it
  * (`removeUnusedMedia`), and by a periodic sweep for uploads that never made it into a saved
  * form, e.g. an admin who uploaded a video and closed the page (`sweepUnusedUploads`).
@@ -22,12 +22,12 @@ export async function referencedKeys(keys: string[]): Promise<Set<string>> {
   const [courseRefs, lessonRefs, productRefs] = await Promise.all([
     db.select({ key: courses.imageKey }).from(courses).where(inArray(courses.imageKey, keys)),
     db
-      .select({ video: lessons.videoKey, pdf: lessons.pdfKey })
+      .select({ video: lessons.videoKey, pdf: lessons.pdfKey, captions: lessons.captionsKey })
       .from(lessons)
-      .where(or(inArray(lessons.videoKey, keys), inArray(lessons.pdfKey, keys))),
+      .where(or(inArray(lessons.videoKey, keys), inArray(lessons.pdfKey, keys), inArray(lessons.captionsKey, keys))),
     db.select({ key: products.imageKey }).from(products).where(inArray(products.imageKey, keys)),
   ]);
-  const used = [...courseRefs.map((r) => r.key), ...lessonRefs.flatMap((r) => [r.video, r.pdf]), ...productRefs.map((r) => r.key)];
+  const used = [...courseRefs.map((r) => r.key), ...lessonRefs.flatMap((r) => [r.video, r.pdf, r.captions]), ...productRefs.map((r) => r.key)];
   return new Set(used.filter((key): key is string => Boolean(key)));
 }
 

@@ -18,6 +18,8 @@ export const { loader, action } = apiRoute({
         isPublished: l.isPublished,
         videoUrlKey: l.videoKey,
         pdfUrlKey: l.pdfKey,
+        captionsUrlKey: l.captionsKey ?? null,
+        transcript: l.transcript ?? "",
       })),
     });
   },

@@ -35,6 +35,8 @@ export const { loader, action } = apiRoute({
           explanation: lesson.explanation,
           videoUrl: chapter.unlocked && lesson.videoKey ? mediaPath(courseId, key, "video") : null,
           pdfUrl: chapter.unlocked && lesson.pdfKey ? mediaPath(courseId, key, "pdf") : null,
+          captionsUrl: chapter.unlocked && lesson.captionsKey ? mediaPath(courseId, key, "captions") : null,
+          transcript: chapter.unlocked ? lesson.transcript : "",
           isPublished: true,
           completed: lesson.completed,
           unlocked: chapter.unlocked,

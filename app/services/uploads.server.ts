@@ -41,6 +41,7 @@ import {
 import { readFormData } from "~/lib/form-input";
 import { variantKey } from "~/lib/images";
 import { kindOfVerifiedType, verifyContainer, type ByteReader, type VerifiedType } from "~/lib/media-check";
+import { checkWebVtt, WEBVTT_MAX_BYTES } from "~/lib/webvtt";
 import { referencedKeys, removeUnusedMedia } from "~/models/media.server";
 import { recordMediaType, storageReader } from "~/models/media-type.server";
 import { optimiseUploadedImage } from "./images.server";
@@ -56,6 +57,7 @@ export function uploadLimits() {
   return {
     image: formatBytes(maxBytesFor("image")),
     pdf: formatBytes(maxBytesFor("pdf")),
+    captions: formatBytes(maxBytesFor("captions")),
     video: formatBytes(maxBytesFor("video")),
     form: formatBytes(maxBytesFor("form")),
   };
@@ -197,8 +199,9 @@ export async function verifyUpload(key: string): Promise<UploadResult<{ key: str
   if (stored.size === 0) return refuse(UPLOAD_MESSAGES.empty, 400);
   if (stored.size > maxBytes) return refuse(UPLOAD_MESSAGES.tooLarge(maxBytes), 413);
   // The whole container header, not a few magic bytes (lib/media-check.ts).
-  const contentType = await verifyContainer(storageReader(key, stored.size, storage));
-  if (!contentType || kindOfVerifiedType(contentType) !== kind) return refuse(UPLOAD_MESSAGES.wrongType[kind], 415);
+  const reader = storageReader(key, stored.size, storage);
+  const contentType = await verifyContainer(reader);
+  if (!contentType || kindOfVerifiedType(contentType) !== kind) return refuse(await wrongTypeMessage(kind, reader), 415);
   let size = stored.size;
   if (kind === "image" && !inUse) {
     const optimised = await optimiseUploadedImage(key, stored.size, contentType);
@@ -246,6 +249,16 @@ export async function verifyFormMedia(
     if (error) errors[name] = [error];
   }
   return { errors, proofs: kept };
+}
+
+/**
+ * Why a file is not of its kind: for captions the WebVTT check says what is wrong (an SRT file,
+ * no "WEBVTT" line, the line of a bad timing…); for the other kinds the kind's message.
+ */
+async function wrongTypeMessage(kind: UploadKind, reader: ByteReader): Promise<string> {
+  if (kind !== "captions" || reader.size > WEBVTT_MAX_BYTES) return UPLOAD_MESSAGES.wrongType[kind];
+  const check = checkWebVtt(await reader.read(0, reader.size));
+  return check.ok ? UPLOAD_MESSAGES.wrongType[kind] : check.error;
 }
 
 /** The type a file passed its check as is the type it is served with (media_files). */
@@ -334,9 +347,12 @@ async function storeSpooled(spooled: Spooled, target: FileTarget, fileName: stri
   const maxBytes = maxBytesFor(target.kind);
   if (spooled.overflow) return { error: UPLOAD_MESSAGES.tooLarge(Math.min(maxBytes, maxBytesFor("form"))) };
   if (spooled.size === 0) return { error: UPLOAD_MESSAGES.empty };
-  const contentType = isAcceptedType(target.kind, declaredType) ? await verifyContainer(fileReader(spooled.file, spooled.size)) : null;
+  // A .vtt file's declared type varies by system (text/vtt, text/plain, none): captions are judged by their content only.
+  const reader = fileReader(spooled.file, spooled.size);
+  const declaredOk = target.kind === "captions" || isAcceptedType(target.kind, declaredType);
+  const contentType = declaredOk ? await verifyContainer(reader) : null;
   if (!contentType || kindOfVerifiedType(contentType) !== target.kind) {
-    return { error: UPLOAD_MESSAGES.wrongType[target.kind] };
+    return { error: declaredOk ? await wrongTypeMessage(target.kind, reader) : UPLOAD_MESSAGES.wrongType[target.kind] };
   }
   const key = makeStorageKey(target.folder, fileName);
   await getStorage().put(key, fs.createReadStream(spooled.file), contentType, spooled.size);
@@ -348,8 +364,8 @@ async function storeSpooled(spooled: Spooled, target: FileTarget, fileName: stri
   return { key };
 }
 
-/** Course forms have a video and a PDF input per lesson (up to 1000 lessons) and a cover. */
-const MAX_FORM_FILES = 2001;
+/** Course forms have a video, a PDF and a captions input per lesson (up to 1000 lessons) and a cover. */
+const MAX_FORM_FILES = 3001;
 const MAX_FORM_PARTS = 20_000;
 
 /**
@@ -432,11 +448,12 @@ export async function readAdminForm(request: Request, targetFor: (field: string)
   return { formData, uploadErrors, storedKeys, tooLarge: false };
 }
 
-/** Targets for the course form: cover image, lesson videos and PDFs. */
+/** Targets for the course form: cover image, lesson videos, PDFs and captions. */
 export function courseFileTarget(field: string): FileTarget | null {
   if (field === "imageKey") return { kind: "image", folder: folderFor("image") };
   if (/^lessons\[\d{1,3}\]\.videoKey$/.test(field)) return { kind: "video", folder: "videos" };
   if (/^lessons\[\d{1,3}\]\.pdfKey$/.test(field)) return { kind: "pdf", folder: "pdfs" };
+  if (/^lessons\[\d{1,3}\]\.captionsKey$/.test(field)) return { kind: "captions", folder: "captions" };
   return null;
 }
 

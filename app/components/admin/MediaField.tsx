@@ -20,6 +20,14 @@ import { directUpload, formatSpeed, type UploadProgress } from "./direct-upload"
 
 type AnyField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
+const KIND_HINTS: Record<UploadKind, string> = {
+  image: "Imagine JPEG, PNG, WebP sau AVIF",
+  video: "Video MP4 sau WebM",
+  pdf: "Document PDF",
+  captions: "Subtitrări WebVTT (.vtt, UTF-8; prima linie „WEBVTT”, timpi de forma 00:00:01.000 --> 00:00:04.000)",
+};
+const KIND_ICONS: Record<UploadKind, string> = { image: "IMG", video: "▶", pdf: "PDF", captions: "CC" };
+
 /** "videos/1712345678901_lectie-1.mp4" → "lectie-1.mp4". */
 export function fileNameOfKey(key: string): string {
   const name = key.slice(key.indexOf("/") + 1);
@@ -97,7 +105,7 @@ export function MediaField({
         }
       />
       <p id={hintId} className="field__hint">
-        {kind === "image" ? "Imagine JPEG, PNG, WebP sau AVIF" : kind === "video" ? "Video MP4 sau WebM" : "Document PDF"}, maximum {limit}.
+        {KIND_HINTS[kind]}, maximum {limit}.
         {hydrated
           ? " Fișierul se încarcă imediat după ce îl alegi."
           : ` Fișierul se încarcă la salvare${formLimit ? ` (fără JavaScript, cel mult ${formLimit} pe formular)` : ""}.`}
@@ -207,7 +215,7 @@ function MediaCurrent({
             <img className="media-field__preview" src={url} alt="" width={120} height={80} />
           ) : (
             <span className="media-field__icon" aria-hidden="true">
-              {kind === "video" ? "▶" : kind === "pdf" ? "PDF" : "IMG"}
+              {KIND_ICONS[kind]}
             </span>
           )}
           <span className="media-field__name">

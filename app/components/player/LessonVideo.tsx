@@ -1,6 +1,7 @@
 /**
  * The lesson video: the browser's own player (keyboard operable, works without JavaScript),
- * with a poster and a signed URL. With JavaScript it also
+ * with a poster, a signed URL and the lesson's captions (WebVTT, Romanian, on by default: WCAG
+ * 1.2.2; served by the lesson media route on this origin, as <track> requires). With JavaScript it also
  * - keeps the furthest point watched and refuses seeking past it (unless the lesson is done);
  * - reports the end of the video (the "Continuă" button waits for it);
  * - when the signed URL has expired mid-lesson (the video errors), asks the server for a fresh
@@ -16,6 +17,8 @@ interface Props {
   title: string;
   src: string;
   poster: string | null;
+  /** The lesson's WebVTT captions (same origin), or null. */
+  captionsSrc?: string | null;
   /** Completed before: free seeking, nothing to wait for. */
   completed: boolean;
   onEnded: () => void;
@@ -24,7 +27,7 @@ interface Props {
 /** At most this many fresh URLs per lesson view: a broken file does not loop for ever. */
 const MAX_REFRESHES = 3;
 
-export function LessonVideo({ courseId, lessonKey, title, src, poster, completed, onEnded }: Props) {
+export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsSrc, completed, onEnded }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   const maxWatched = useRef(0);
   const refreshes = useRef(0);
@@ -119,6 +122,7 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, completed
         aria-label={`Video: ${title}`}
         data-testid="lesson-video"
       >
+        {captionsSrc ? <track kind="captions" srcLang="ro" label="Română" src={captionsSrc} default /> : null}
         <p>
           Browserul dumneavoastră nu poate reda acest video. <a href={currentSrc}>Deschideți videoclipul</a>.
         </p>

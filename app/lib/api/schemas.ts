@@ -222,6 +222,8 @@ export const lessonSchema = z
     explanation: z.string(),
     videoUrl: z.string().nullable(),
     pdfUrl: z.string().nullable(),
+    captionsUrl: z.string().nullable().describe("Subtitrările WebVTT ale videoclipului (text/vtt), ca videoUrl"),
+    transcript: z.string().describe("Transcrierea lecției, text simplu; gol când nu există"),
     isPublished: z.boolean(),
     completed: z.boolean(),
     unlocked: z.boolean(),
@@ -255,6 +257,8 @@ export const adminLessonSchema = z.object({
   isPublished: z.boolean(),
   videoUrlKey: z.string().nullable(),
   pdfUrlKey: z.string().nullable(),
+  captionsUrlKey: z.string().nullable(),
+  transcript: z.string(),
 });
 
 // ─── Request bodies (the forms' schemas, under SPEC's names) ──────────────────────────────
@@ -361,6 +365,8 @@ export const adminCourseBody = z.object({
         isPublished: z.boolean().optional(),
         videoUrlKey: z.string().nullable().optional(),
         pdfUrlKey: z.string().nullable().optional(),
+        captionsUrlKey: z.string().nullable().optional().describe("Subtitrări WebVTT (captions/…)"),
+        transcript: z.string().optional(),
       }),
     )
     .optional(),
@@ -394,6 +400,8 @@ export function toCourseForm(body: AdminCourseBody) {
       isPublished: l.isPublished ? "da" : "nu",
       videoKey: l.videoUrlKey ?? undefined,
       pdfKey: l.pdfUrlKey ?? undefined,
+      captionsKey: l.captionsUrlKey ?? undefined,
+      transcript: l.transcript,
     })),
   };
 }

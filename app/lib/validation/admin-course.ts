@@ -16,6 +16,9 @@ import { isValidStorageKey } from "../storage-keys";
 
 export type AdminCourseKind = "physical" | "online";
 
+/** A lesson's transcript (plain text, WCAG 1.2.2 next to the captions): about 2 hours of speech. */
+export const TRANSCRIPT_MAX_LENGTH = 100_000;
+
 export const COURSE_FORM_MESSAGES = {
   titleRequired: "Titlul este obligatoriu.",
   days: "Scrie numărul de zile (1–3650) sau „nelimitat”.",
@@ -27,6 +30,7 @@ export const COURSE_FORM_MESSAGES = {
   duplicateId: "Id duplicat: reîncarcă pagina și încearcă din nou.",
   badKey: "Fișier invalid: încarcă-l din nou.",
   duration: "Durata trebuie să fie un număr întreg de secunde.",
+  transcriptTooLong: `Transcrierea poate avea cel mult ${TRANSCRIPT_MAX_LENGTH.toLocaleString("ro-RO")} de caractere.`,
   created: "Curs creat cu succes",
   updated: "Curs actualizat cu succes",
   saveFailed: "Eroare la salvarea cursului",
@@ -127,6 +131,8 @@ const lessonSchema = z.object({
   isPublished: published,
   videoKey: key("videos"),
   pdfKey: key("pdfs"),
+  captionsKey: key("captions"),
+  transcript: z.string().trim().max(TRANSCRIPT_MAX_LENGTH, COURSE_FORM_MESSAGES.transcriptTooLong).optional(),
   videoDurationSeconds: z.number({ message: COURSE_FORM_MESSAGES.duration }).int(COURSE_FORM_MESSAGES.duration).min(0).max(86_400).optional(),
 });
 
@@ -175,6 +181,11 @@ export function courseFormSchema(kind: AdminCourseKind) {
 
 export type CourseForm = z.output<ReturnType<typeof courseFormSchema>>;
 
+/** The stored files a lesson points at (video, PDF, captions), without the empty ones. */
+export function lessonMediaKeys(lesson: { videoKey?: string | null; pdfKey?: string | null; captionsKey?: string | null }): string[] {
+  return [lesson.videoKey, lesson.pdfKey, lesson.captionsKey].filter((key): key is string => Boolean(key));
+}
+
 /** Media fields of a parsed course form with their form names (checked before a save). */
 export function courseMediaFields(value: CourseForm): Array<{ name: string; key: string }> {
   const list: Array<{ name: string; key: string }> = [];
@@ -182,6 +193,7 @@ export function courseMediaFields(value: CourseForm): Array<{ name: string; key:
   value.lessons.forEach((lesson, i) => {
     if (lesson.videoKey) list.push({ name: `lessons[${i}].videoKey`, key: lesson.videoKey });
     if (lesson.pdfKey) list.push({ name: `lessons[${i}].pdfKey`, key: lesson.pdfKey });
+    if (lesson.captionsKey) list.push({ name: `lessons[${i}].captionsKey`, key: lesson.captionsKey });
   });
   return list;
 }
@@ -205,6 +217,10 @@ export interface LessonInput {
   isPublished: boolean;
   videoKey: string | null;
   pdfKey: string | null;
+  /** WebVTT captions of the video (captions/…); absent: none. */
+  captionsKey?: string | null;
+  /** Plain text; absent or "": none. */
+  transcript?: string;
   videoDurationSeconds: number | null;
 }
 
@@ -278,6 +294,8 @@ export function toCourseInput(kind: AdminCourseKind, form: CourseForm): CourseIn
             isPublished: lesson.isPublished === "da",
             videoKey: lesson.videoKey || null,
             pdfKey: lesson.pdfKey || null,
+            captionsKey: lesson.captionsKey || null,
+            transcript: (lesson.transcript ?? "").replace(/\r\n?/g, "\n"),
             videoDurationSeconds: lesson.videoDurationSeconds ?? null,
           }))
         : [],
@@ -322,6 +340,8 @@ export function newLesson(lessons: ReadonlyArray<{ chapterId?: unknown; lessonId
     isPublished: "da",
     videoKey: "",
     pdfKey: "",
+    captionsKey: "",
+    transcript: "",
   };
 }
 
@@ -389,6 +409,8 @@ export function courseToFormValue(course: StoredCourseForForm) {
       isPublished: l.isPublished ? "da" : "nu",
       videoKey: l.videoKey ?? "",
       pdfKey: l.pdfKey ?? "",
+      captionsKey: l.captionsKey ?? "",
+      transcript: l.transcript ?? "",
       videoDurationSeconds: l.videoDurationSeconds ?? undefined,
     })),
   };

@@ -16,6 +16,7 @@ import {
   newCourseFormValue,
   toCourseInput,
   courseMediaFields,
+  lessonMediaKeys,
 } from "~/lib/validation/admin-course";
 import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
 import { courseReferenceWarning } from "~/models/course.server";
@@ -66,7 +67,7 @@ async function urlsFor(keys: Iterable<string | null | undefined>): Promise<Recor
 }
 
 function uploadSettings() {
-  return { limits: uploadLimits(), maxBytes: { image: maxBytesFor("image"), video: maxBytesFor("video"), pdf: maxBytesFor("pdf") } };
+  return { limits: uploadLimits(), maxBytes: { image: maxBytesFor("image"), video: maxBytesFor("video"), pdf: maxBytesFor("pdf"), captions: maxBytesFor("captions") } };
 }
 
 /** `nou` → null (create); a number → that course; anything else → 404. */
@@ -85,7 +86,7 @@ export async function courseEditorLoader(kind: CourseKind, { request, params }: 
   }
   const course = await getCourseForAdmin(kind, id);
   if (!course) throw new Response("Cursul nu există.", { status: 404 });
-  const [urls, priceWarning] = await Promise.all([urlsFor([course.imageKey, ...course.lessons.flatMap((l) => [l.videoKey, l.pdfKey])]), courseReferenceWarning(course.id)]);
+  const [urls, priceWarning] = await Promise.all([urlsFor([course.imageKey, ...course.lessons.flatMap(lessonMediaKeys)]), courseReferenceWarning(course.id)]);
   return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), priceWarning };
 }
 
@@ -107,7 +108,7 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
   }
   const schema = courseFormSchema(kind);
   const submission = parseForm(formData, { schema });
-  const keysInForm = [...formData.entries()].filter(([name]) => /(^imageKey$|videoKey$|pdfKey$)/.test(name)).map(([, v]) => String(v));
+  const keysInForm = [...formData.entries()].filter(([name]) => /(^imageKey$|videoKey$|pdfKey$|captionsKey$)/.test(name)).map(([, v]) => String(v));
   const urls = await urlsFor(keysInForm);
   const postedProofs = readUploadProofs(formData);
   const hasUploadErrors = Object.keys(uploadErrors).length > 0;
@@ -121,7 +122,7 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
   // stored file is checked once; a valid proof says it was.
   const before = id === null ? null : await getCourseForAdmin(kind, id);
   if (id !== null && !before) throw new Response("Cursul nu există.", { status: 404 });
-  const known = new Set<string>([...storedKeys, before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap((l) => [l.videoKey ?? "", l.pdfKey ?? ""])]);
+  const known = new Set<string>([...storedKeys, before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap(lessonMediaKeys)]);
   const media = await verifyFormMedia(courseMediaFields(submission.value), { known, proofs: postedProofs });
   const proofs = { ...(await proofsToKeep(storedKeys, storedKeys, postedProofs)), ...media.proofs };
   if (Object.keys(media.errors).length > 0) {

@@ -99,6 +99,8 @@ export async function playerLoader({ request, params }: LoaderFunctionArgs) {
         videoUrl,
         posterUrl,
         pdfHref: lesson.pdfKey ? mediaPath(course.id, key, "pdf") : null,
+        captionsSrc: lesson.captionsKey ? mediaPath(course.id, key, "captions") : null,
+        transcript: lesson.transcript,
         isLast: next === null,
       },
     },

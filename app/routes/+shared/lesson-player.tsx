@@ -1,6 +1,6 @@
 /**
  * The views of the lesson player route (`cursuri-online.curs.$id.lectie.tsx`): a lesson with
- * its video, PDF and "Continuă"; the finished course; the expired access. Typed by the route's
+ * its video (and captions), transcript, PDF and "Continuă"; the finished course; the expired access. Typed by the route's
  * loader and actions.
  */
 import { Link, useActionData, useFetcher, type useLoaderData } from "@remix-run/react";
@@ -53,6 +53,7 @@ export function LessonView({ data }: { data: Data & { lesson: LessonData } }) {
           title={lesson.title}
           src={lesson.videoUrl}
           poster={lesson.posterUrl}
+          captionsSrc={lesson.captionsSrc}
           completed={lesson.completed}
           onEnded={onEnded}
         />
@@ -95,6 +96,7 @@ export function LessonView({ data }: { data: Data & { lesson: LessonData } }) {
           ) : null}
         </div>
       </div>
+      {lesson.transcript ? <Transcript text={lesson.transcript} /> : null}
       {lesson.explanation || lesson.pdfHref ? (
         <section className="player-about" aria-labelledby="despre-lectie">
           <h2 id="despre-lectie" className="player-about__title">
@@ -115,6 +117,21 @@ export function LessonView({ data }: { data: Data & { lesson: LessonData } }) {
         </section>
       ) : null}
     </article>
+  );
+}
+
+/** WCAG 1.2.2 / 1.2.1: what is said in the video as text; blank lines separate paragraphs. */
+function Transcript({ text }: { text: string }) {
+  const paragraphs = text.split(/\r?\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return (
+    <details className="player-transcript" data-testid="lesson-transcript">
+      <summary className="player-transcript__summary">Transcriere</summary>
+      <div className="player-transcript__text">
+        {paragraphs.map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+    </details>
   );
 }
 

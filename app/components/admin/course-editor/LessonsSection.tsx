@@ -1,10 +1,10 @@
 /**
- * "Lecții" (online courses): the lessons grouped under their chapter, each with its video, PDF
- * and length. Lessons whose chapter is gone are listed under "Fără capitol".
+ * "Lecții" (online courses): the lessons grouped under their chapter, each with its video, PDF,
+ * captions (WebVTT), transcript and length. Lessons whose chapter is gone are listed under "Fără capitol".
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { Field, SelectField, TextareaField } from "~/components/ui/Field";
-import { newLesson } from "~/lib/validation/admin-course";
+import { newLesson, TRANSCRIPT_MAX_LENGTH } from "~/lib/validation/admin-course";
 import { readVideoDurationInBrowser } from "../direct-upload";
 import { MediaField } from "../MediaField";
 import { Hidden, IntentButton, PUBLISH_OPTIONS, type CourseFields, type MediaContext } from "./parts";
@@ -79,6 +79,8 @@ type LessonValue = {
   isPublished?: string;
   videoKey?: string;
   pdfKey?: string;
+  captionsKey?: string;
+  transcript?: string;
   videoDurationSeconds?: number;
 };
 
@@ -138,6 +140,24 @@ function LessonRow({
         />
         <MediaField {...common} meta={f.pdfKey} kind="pdf" folder="pdfs" label={`PDF lecția ${name}`} limit={uploads.limits.pdf} maxBytes={uploads.maxBytes.pdf} />
       </div>
+      <div className="form-grid">
+        <MediaField
+          {...common}
+          meta={f.captionsKey}
+          kind="captions"
+          folder="captions"
+          label={`Subtitrări lecția ${name}`}
+          limit={uploads.limits.captions}
+          maxBytes={uploads.maxBytes.captions}
+        />
+      </div>
+      <TextareaField
+        meta={f.transcript}
+        label={`Transcriere lecția ${name}`}
+        optional
+        rows={4}
+        hint={`Textul vorbit în video, pentru cine nu îl poate asculta. Se afișează sub video, în secțiunea „Transcriere”; un rând gol începe un paragraf nou. Cel mult ${TRANSCRIPT_MAX_LENGTH.toLocaleString("ro-RO")} de caractere.`}
+      />
       <div className="form-grid">
         <Field
           meta={f.videoDurationSeconds}

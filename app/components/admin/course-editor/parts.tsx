@@ -16,8 +16,8 @@ export type AnyMeta = FieldMetadata<any, Record<string, unknown>, string[]>;
 export type CourseFields = ReturnType<typeof useForm<CourseFormInput, CourseForm>>[1];
 
 export interface UploadSettings {
-  limits: { image: string; video: string; pdf: string; form: string };
-  maxBytes: { image: number; video: number; pdf: number };
+  limits: { image: string; video: string; pdf: string; captions: string; form: string };
+  maxBytes: { image: number; video: number; pdf: number; captions: number };
 }
 
 /** What every media field of the editor needs besides its own name and kind. */

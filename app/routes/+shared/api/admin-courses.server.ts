@@ -1,7 +1,7 @@
 /** The admin course lists, save and delete over JSON (models/course-admin: the admin pages' own functions). */
 import type { CourseKind } from "../../../../db/schema";
 import { adminCourseBody, toCourseForm } from "~/lib/api/schemas";
-import { COURSE_FORM_MESSAGES, courseFormSchema, courseMediaFields, toCourseInput } from "~/lib/validation/admin-course";
+import { COURSE_FORM_MESSAGES, courseFormSchema, courseMediaFields, lessonMediaKeys, toCourseInput } from "~/lib/validation/admin-course";
 import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
 import { apiAdmin, apiError, fieldErrors, intParam, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { verifyFormMedia } from "~/services/uploads.server";
@@ -37,7 +37,7 @@ export async function adminCourseSave(request: Request, kind: CourseKind, idPara
   }
   const before = id === null ? null : await getCourseForAdmin(kind, id);
   if (id !== null && !before) return apiError(404, "Cursul nu există.");
-  const known = new Set<string>([before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap((l) => [l.videoKey ?? "", l.pdfKey ?? ""])]);
+  const known = new Set<string>([before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap(lessonMediaKeys)]);
   const media = await verifyFormMedia(courseMediaFields(parsed.data), { known, proofs: new Map() });
   if (Object.keys(media.errors).length > 0) return apiError(400, Object.values(media.errors)[0][0], { errors: media.errors });
   const saved = await saveCourse(id, toCourseInput(kind, parsed.data), admin.id);
