@@ -49,5 +49,7 @@ export function srcSetOf(image: ResponsiveImage): string | null {
 
 /** `sizes` for cards in the catalogue grid (1 column on phones, up to 3 on desktop). */
 export const CARD_SIZES = "(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw";
+/** `sizes` for a course detail's image: full width on phones, beside the title (380px) from 960px. */
+export const COURSE_DETAIL_SIZES = "(min-width: 960px) 380px, 100vw";
 /** `sizes` for the large image on a detail page. */
 export const DETAIL_SIZES = "(min-width: 1100px) 640px, (min-width: 960px) 55vw, 100vw";
