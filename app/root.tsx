@@ -125,6 +125,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#continut" className="skip-link">
           Sari la conținut
         </a>
+        {/* Early in the document (right after the skip link) so keyboard users reach it first;
+            it is still shown at the bottom of the window (issue 20 item 4). */}
+        {data && !data.consent ? <CookieBanner /> : null}
         {data ? <SiteHeader brand={data.business.brand} user={data.user} cartCount={data.cartCount} /> : null}
         <NavigationProgress />
         <Toasts toast={data?.toast ?? null} />
@@ -132,7 +135,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </div>
         {data ? <SiteFooter business={data.business} /> : null}
-        {data && !data.consent ? <CookieBanner /> : null}
         <ConsentScripts consent={data?.consent ?? null} />
         {mode === "eager" ? (
           <>

@@ -178,3 +178,16 @@ export function kindOfVerifiedType(type: VerifiedType): "image" | "video" | "pdf
   if (type === "text/vtt") return "captions";
   return "pdf";
 }
+
+/**
+ * `default-src 'none'; sandbox` for everything opened as a page; a video or image opened on its
+ * own may load itself. A PDF is shown by the browser's PDF viewer, which a CSP sandbox blocks in
+ * Chromium: it gets no sandbox, but no source of any kind besides itself and no framing by others
+ * (a verified PDF is not HTML, and nosniff forbids reading it as such).
+ */
+export function mediaSecurityPolicy(type: VerifiedType | null): string {
+  if (type === "application/pdf") return "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  if (type?.startsWith("video/")) return "default-src 'none'; media-src 'self'; sandbox";
+  if (type?.startsWith("image/")) return "default-src 'none'; img-src 'self'; sandbox";
+  return "default-src 'none'; sandbox";
+}

@@ -1,6 +1,7 @@
 /**
  * What the catalogue pages show, assembled from the course, product, cart and enrolment models
- * plus image URLs. Each page costs a small, fixed number of queries (no N+1).
+ * plus the stable public addresses of their images (/img/…, never expiring: og:image, JSON-LD
+ * and cached pages stay valid). Each page costs a small, fixed number of queries (no N+1).
  */
 import type { CourseKind } from "../../db/schema";
 import type { CourseCardView, ProductCardView } from "~/lib/catalogue-views";
@@ -18,7 +19,7 @@ import {
   nextPhysicalSession,
 } from "~/models/course.server";
 import { getPublishedProduct, listPublishedProducts, type ProductSummary } from "~/models/product.server";
-import { catalogueImage } from "~/services/images.server";
+import { publicCatalogueImage as catalogueImage } from "~/services/images.server";
 
 function toCard(course: CourseSummary, image: ResponsiveImage | null, status: EnrollmentStatus): CourseCardView {
   return {

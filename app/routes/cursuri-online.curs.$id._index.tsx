@@ -16,7 +16,7 @@ import { JsonLd } from "~/components/JsonLd";
 import { Icon } from "~/components/ui/Icon";
 import { courseHref } from "~/lib/course-actions";
 import { accessLabel } from "~/lib/course-quote";
-import { DETAIL_SIZES } from "~/lib/images";
+import { COURSE_DETAIL_SIZES } from "~/lib/images";
 import { absoluteUrl, errorSeo, publicUrlFrom, schemaPrice, seo, summarize } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
@@ -65,7 +65,7 @@ export default function OnlineCourse() {
           </ul>
         </>
       }
-      media={<CatalogueImage image={course.image} alt={course.title} sizes={DETAIL_SIZES} priority />}
+      media={<CatalogueImage image={course.image} alt={course.title} sizes={COURSE_DETAIL_SIZES} priority />}
       aside={
         <div className="card buy-card">
           <h2 id="inscriere-titlu" className="buy-card__title">

@@ -17,7 +17,7 @@ import { Icon } from "~/components/ui/Icon";
 import { courseHref } from "~/lib/course-actions";
 import { periodLabel, type PhysicalChoice } from "~/lib/course-quote";
 import { formatDate } from "~/lib/dates";
-import { DETAIL_SIZES } from "~/lib/images";
+import { COURSE_DETAIL_SIZES } from "~/lib/images";
 import { absoluteUrl, errorSeo, publicUrlFrom, schemaPrice, seo, summarize } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
@@ -63,7 +63,7 @@ export default function PhysicalCourse() {
           </ul>
         </>
       }
-      media={<CatalogueImage image={course.image} alt={course.title} sizes={DETAIL_SIZES} priority />}
+      media={<CatalogueImage image={course.image} alt={course.title} sizes={COURSE_DETAIL_SIZES} priority />}
       aside={
         <div className="card buy-card">
           <h2 id="inscriere-titlu" className="buy-card__title">

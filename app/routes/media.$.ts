@@ -13,24 +13,13 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { contentDisposition, parseRange } from "~/lib/http-range";
-import type { VerifiedType } from "~/lib/media-check";
+import { mediaSecurityPolicy } from "~/lib/media-check";
 import { mediaTypeOf } from "~/models/media-type.server";
 import { getStorage, localPathForKey, verifyLocalUrl } from "~/services/storage.server";
 
 const ONE_YEAR = 365 * 24 * 3600;
 
-/**
- * `default-src 'none'; sandbox` for everything opened as a page; a video or image opened on its
- * own may load itself. A PDF is shown by the browser's PDF viewer, which a CSP sandbox blocks in
- * Chromium: it gets no sandbox, but no source of any kind besides itself and no framing by others
- * (a verified PDF is not HTML, and nosniff forbids reading it as such).
- */
-export function mediaSecurityPolicy(type: VerifiedType | null): string {
-  if (type === "application/pdf") return "default-src 'none'; object-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
-  if (type?.startsWith("video/")) return "default-src 'none'; media-src 'self'; sandbox";
-  if (type?.startsWith("image/")) return "default-src 'none'; img-src 'self'; sandbox";
-  return "default-src 'none'; sandbox";
-}
+export { mediaSecurityPolicy };
 
 function plain(status: number, message: string, extra: Record<string, string> = {}) {
   return new Response(message, {

@@ -38,7 +38,7 @@ export default function Products() {
             </Link>
           </div>
         ) : (
-          <div className="grid catalogue-grid">
+          <div className="grid catalogue-grid catalogue-grid--products">
             {products.map((product) => (
               <ProductCard key={product.id} product={product} />
             ))}

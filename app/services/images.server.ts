@@ -4,7 +4,7 @@
  * (folder/timestamp_name), so a new upload always has a new key. Misses are re-checked after a
  * while, in case the variant is written after the main image.
  */
-import { IMAGE_WIDTH, type ResponsiveImage, SMALL_WIDTH, variantKey } from "~/lib/images";
+import { IMAGE_WIDTH, publicImagePath, type ResponsiveImage, SMALL_WIDTH, variantKey } from "~/lib/images";
 import { isValidStorageKey } from "~/lib/storage-keys";
 import { getStorage, imageUrl } from "./storage.server";
 
@@ -22,12 +22,26 @@ async function hasVariant(key: string): Promise<boolean> {
   return exists;
 }
 
+/**
+ * Signed URLs (they expire): images of items that may not be published, e.g. the admin lists.
+ */
 export async function catalogueImage(key: string | null | undefined): Promise<ResponsiveImage | null> {
   if (!key || !isValidStorageKey(key)) return null;
   const small = variantKey(key);
   const [src, smallExists] = await Promise.all([imageUrl(key), hasVariant(small)]);
   if (!src) return null;
   return { src, small: smallExists ? await imageUrl(small) : null };
+}
+
+/**
+ * Stable public addresses (`/img/<key>`, never expiring) for the image of a published course or
+ * product: the catalogue pages, og:image and JSON-LD. The route serves only such images
+ * (models/public-image.server), so callers must pass only published items' keys.
+ */
+export async function publicCatalogueImage(key: string | null | undefined): Promise<ResponsiveImage | null> {
+  if (!key || !isValidStorageKey(key)) return null;
+  const small = variantKey(key);
+  return { src: publicImagePath(key), small: (await hasVariant(small)) ? publicImagePath(small) : null };
 }
 
 // ─── Uploaded images: resized on the server ──────────────────────────────────────────────────

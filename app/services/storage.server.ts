@@ -10,8 +10,11 @@
  * Uploads from the browser go straight to storage: the local backend hands out the same kind of
  * signed PUT URL (HMAC over key, content type, size cap, declared size and expiry), answered by
  * the route /api/admin/upload/local, which takes the file in chunks (local-upload.server.ts).
- * Every URL is signed and expires. Public images get URLs that stay the same within a time
- * bucket, so pages and browsers can cache them; lesson media gets short-lived URLs per request.
+ * Every storage URL is signed and expires. Signed images (admin previews, the cart, lesson
+ * posters) get URLs that stay the same within a time bucket, so pages and browsers can cache
+ * them; lesson media gets short-lived URLs per request. The images of published courses and
+ * products are not signed at all: they have stable public addresses `/img/<key>` (routes/img.$,
+ * models/public-image.server) for og:image, JSON-LD and the catalogue pages.
  */
 import { getConfig } from "~/config.server";
 import { isValidStorageKey } from "~/lib/storage-keys";
@@ -41,7 +44,7 @@ export function setStorageForTests(next: StorageBackend | undefined) {
 
 /** Lifetimes of signed URLs, in seconds. */
 export const URL_LIFETIMES = {
-  /** Catalogue images: valid at least a day, stable for 6 hours (cacheable pages). */
+  /** Signed images (admin, cart, posters): valid at least a day, stable for 6 hours. */
   publicImage: { ttlSeconds: 24 * 3600, stableForSeconds: 6 * 3600 },
   /**
    * Lesson video: signed each time the lesson is served, valid 4 hours (a long lesson watched

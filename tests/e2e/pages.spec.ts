@@ -87,11 +87,11 @@ test("/account redirects to /cont", async ({ request }) => {
   expect(response.headers()["location"]).toBe("/cont");
 });
 
-test("catalogue images load through signed /media URLs with srcset", async ({ page }) => {
+test("catalogue images load through stable public /img URLs with srcset", async ({ page }) => {
   await page.goto("/cursuri");
   const image = page.locator(".course-card img").first();
   await image.scrollIntoViewIfNeeded();
-  await expect(image).toHaveAttribute("srcset", /\/media\/courses\/\d+_curs-baza-480\.webp\?e=\d+&s=[\w-]+ 480w, \/media\/courses\/\d+_curs-baza\.webp\?e=\d+&s=[\w-]+ 960w/);
+  await expect(image).toHaveAttribute("srcset", /^\/img\/courses\/\d+_curs-baza-480\.webp 480w, \/img\/courses\/\d+_curs-baza\.webp 960w$/);
   await expect(image).toHaveAttribute("loading", "lazy");
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -18,6 +18,7 @@ test("each page has its own title, description, canonical URL and Open Graph tag
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${base()}${path}`);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
+    await expect(page.locator('meta[property="og:image"]')).not.toHaveAttribute("content", /\/media\/|[?&]s=/);
   }
 });
 
@@ -41,6 +42,12 @@ async function jsonLd(request: APIRequestContext, path: string) {
 test("courses and products carry schema.org data with RON offers, in a nonce-carrying data block", async ({ request }) => {
   const course = await jsonLd(request, `/cursuri/curs/${COURSES.basic.id}`);
   expect(course).toMatchObject({ "@type": "Course", name: COURSES.basic.title, provider: { name: "Ana Nails Academy" } });
+  // Stable public image addresses (no signature, no expiry), served cacheable for a year.
+  expect(course.image).toMatch(new RegExp(`^${base()}/img/courses/\\d+_curs-baza\\.webp$`));
+  const image = await request.get(course.image);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(course.offers).toEqual([
     expect.objectContaining({ "@type": "Offer", price: "2000.00", priceCurrency: "RON" }),
     expect.objectContaining({ "@type": "Offer", price: "2300.00", priceCurrency: "RON" }),

@@ -27,26 +27,21 @@ export function CourseCard({ course, headingLevel = 2 }: { course: CourseCardVie
           </Link>
         </Heading>
         {course.secondTitle ? <p className="product-card__subtitle">{course.secondTitle}</p> : null}
-        <ul className="meta-list meta-list--compact">
-          {course.kind === "physical" ? (
-            <>
-              {course.durationDays ? (
-                <li>
-                  <Icon name="clock" size={18} /> {periodLabel(course.durationDays)} de curs
-                </li>
-              ) : null}
-              {course.nextSessionOn ? (
-                <li>
-                  <Icon name="calendar" size={18} /> Următoarea grupă: {formatDate(course.nextSessionOn)}
-                </li>
-              ) : null}
-            </>
-          ) : (
-            <li>
-              <Icon name="play" size={18} /> Curs video, în ritmul tău
-            </li>
-          )}
-        </ul>
+        {/* Online cards have no meta line: "Curs video, în ritmul tău" only repeated the subtitle (issue 20). */}
+        {course.kind === "physical" && (course.durationDays || course.nextSessionOn) ? (
+          <ul className="meta-list meta-list--compact">
+            {course.durationDays ? (
+              <li>
+                <Icon name="clock" size={18} /> {periodLabel(course.durationDays)} de curs
+              </li>
+            ) : null}
+            {course.nextSessionOn ? (
+              <li>
+                <Icon name="calendar" size={18} /> Următoarea grupă: {formatDate(course.nextSessionOn)}
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
         <div className="product-card__footer">
           <Price bani={course.fromPriceBani} from={course.severalPrices} oldBani={course.price2Bani} lowestBani={course.lowest30Bani} />
           <Link

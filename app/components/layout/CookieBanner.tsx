@@ -2,6 +2,9 @@
  * Cookie banner (SPEC §4): shown while no choice is saved. Every button is a plain form POST to
  * /api/cookie-consent (works without JavaScript); with JavaScript it is a fetcher and the banner
  * hides at once. "Personalizează" opens the settings in a <details> element (Escape closes it).
+ * It is rendered right after the skip link (the first thing a keyboard reaches) and shown at the
+ * bottom of the window; its buttons come before any link, and while it is shown the page keeps
+ * room below it so no focused element is hidden behind it (app.css, WCAG 2.4.11).
  */
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useRef } from "react";
@@ -23,7 +26,7 @@ export function CookieBanner() {
         </h2>
         <p className="cookie-banner__text">
           Cookie-urile necesare țin minte autentificarea și coșul. Pe cele de analiză și marketing le folosim doar
-          cu acordul tău. Detalii în <a href="/cookie">Politica de cookie-uri</a>.
+          cu acordul tău.
         </p>
         <fetcher.Form method="post" action="/api/cookie-consent" className="cookie-banner__actions">
           <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -34,6 +37,9 @@ export function CookieBanner() {
             Doar cele necesare
           </button>
         </fetcher.Form>
+        <a href="/cookie" className="cookie-banner__policy">
+          Politica de cookie-uri
+        </a>
         <details className="cookie-banner__settings" ref={settings}>
           <summary className="button button--link">Personalizează</summary>
           <fetcher.Form method="post" action="/api/cookie-consent" className="cookie-settings">
