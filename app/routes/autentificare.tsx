@@ -90,7 +90,7 @@ export default function LoginPage() {
       footer={
         <p>
           Nu ai cont?{" "}
-          <Link to="/register" className="auth__link">
+          <Link to={redirectTo === "/cont" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`} className="auth__link">
             Creează un cont nou
           </Link>
         </p>

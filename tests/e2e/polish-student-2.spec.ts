@@ -72,6 +72,24 @@ test.describe("item 5: the choice made before the login is kept", () => {
     await expect(page.getByLabel(/Acces 90 de zile/)).toBeChecked();
   });
 
+  test("a guest who creates an account instead comes back with the period too", async ({ page, javaScriptEnabled }) => {
+    await page.goto(PHYSICAL);
+    await page.getByLabel("10 zile").check();
+    await page.getByRole("button", { name: "Adaugă în coș" }).click();
+    const target = await redirectTarget(page);
+    await page.getByRole("link", { name: "Creează un cont nou" }).click();
+    await expect(page).toHaveURL(/\/register\?redirectTo=/);
+    await formReady(page, javaScriptEnabled);
+    await page.getByLabel("Nume", { exact: true }).fill("Ioana Marin");
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("cont-nou"));
+    await page.getByLabel("Parolă", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Creează contul" }).click();
+    await expect(page).toHaveURL(target);
+    await expect(page.getByLabel("10 zile")).toBeChecked();
+    await page.getByRole("button", { name: "Adaugă în coș" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Curs adăugat în coș!" })).toBeVisible();
+  });
+
   test("an address asking for an option the course does not have chooses nothing", async ({ page }) => {
     await page.goto(`${ONLINE}?priceOptionId=999999&accreditation=on`);
     await expect(page.getByRole("radiogroup", { name: "Alege varianta" }).getByRole("radio", { checked: true })).toHaveCount(0);
