@@ -78,7 +78,7 @@ export default function PhysicalCourse() {
             <Price bani={course.fromPriceBani} from={choices.length > 1 || offersAccreditation} oldBani={course.price2Bani} lowestBani={course.lowest30Bani} vatIncluded={vat.vatIncluded} />
           </p>
           {state === "continue" ? (
-            <ContinueAction kind="physical" courseId={course.id} />
+            <ContinueAction kind="physical" courseId={course.id} session={business ? { startsOn: course.nextSessionOn, place: business.address } : null} />
           ) : state === "awaiting-payment" ? (
             <AwaitingPaymentAction />
           ) : choices.length === 0 ? (

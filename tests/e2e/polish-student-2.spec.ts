@@ -138,12 +138,14 @@ test.describe("item 10: the add button is disabled until a price is chosen", () 
 });
 
 test.describe("item 7: an in-person course shows when and where", () => {
-  test("in /cont, instead of a way to continue", async ({ page, context, request }) => {
+  test("in /cont (instead of a way to continue) and on its page", async ({ page, context, request }) => {
     const { email } = await loginAs(context, request);
     await enroll(request, { email, courseTitle: COURSES.pedicure.title, status: "confirmed" });
     await enroll(request, { email, courseTitle: COURSES.advanced.title, status: "pending" });
     await page.goto(`/cursuri/curs/${COURSES.pedicure.id}`);
     const next = await page.locator(".meta-list").getByText(/Următoarea grupă/).locator("strong").innerText();
+    // The course page says it too.
+    await expect(page.getByText(`Locul tău în grupă este confirmat: începe pe ${next}, la ${ACADEMY_ADDRESS}.`)).toBeVisible();
 
     await page.goto("/cont");
     const confirmed = page.getByTestId("enrollment").filter({ hasText: COURSES.pedicure.title });
