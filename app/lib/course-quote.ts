@@ -45,3 +45,36 @@ export function periodLabel(days: number | null): string {
 export function accessLabel(days: number | null): string {
   return days === null ? "Acces nelimitat" : `Acces ${pluralRo(days, "zi", "zile")}`;
 }
+
+/**
+ * A guest's choice carried through the login (issue 20, item 5): the add-to-cart form's fields
+ * as the course page's query ("?priceOptionId=12&accreditation=on"), so that the page opens
+ * with the same choice after the login. Only what was chosen is written; "" when nothing was.
+ */
+export function choiceQuery(choice: { priceOptionId: number | null; accreditation: boolean; advancePayment: boolean }): string {
+  const query = new URLSearchParams();
+  if (choice.priceOptionId !== null) query.set("priceOptionId", String(choice.priceOptionId));
+  if (choice.accreditation) query.set("accreditation", "on");
+  if (choice.advancePayment) query.set("advancePayment", "on");
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * The choice a course page's query asks for, kept only where the page offers it: a price option
+ * among `choiceIds`, the accreditation and the advance only when the course has them. Null when
+ * the query asks for nothing the page offers.
+ */
+export function choiceFromQuery(
+  query: URLSearchParams,
+  offer: { choiceIds: readonly number[]; accreditation: boolean; advancePayment: boolean },
+): PhysicalChoice | null {
+  const raw = query.get("priceOptionId");
+  const id = raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const choice: PhysicalChoice = {
+    priceOptionId: id !== null && offer.choiceIds.includes(id) ? id : null,
+    accreditation: offer.accreditation && query.get("accreditation") === "on",
+    advancePayment: offer.advancePayment && query.get("advancePayment") === "on",
+  };
+  return choice.priceOptionId !== null || choice.accreditation || choice.advancePayment ? choice : null;
+}

@@ -4,6 +4,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
+import { getConfig } from "~/config.server";
 import { courses, enrollments, type CourseKind, type PaymentStatus } from "../../db/schema";
 
 export interface AccountEnrollment {
@@ -18,6 +19,8 @@ export interface AccountEnrollment {
   enrolledAt: Date;
   /** Physical course bought with the advance: what is left to pay at the course. */
   balanceBani: number;
+  /** Physical course: when (the course's next session; null = not set yet) and where it takes place. */
+  session: { startsOn: string | null; place: string } | null;
 }
 
 export async function listEnrollmentsForUser(userId: string): Promise<AccountEnrollment[]> {
@@ -32,10 +35,17 @@ export async function listEnrollmentsForUser(userId: string): Promise<AccountEnr
       completedChapters: enrollments.completedChapters,
       enrolledAt: enrollments.createdAt,
       option: enrollments.optionSnapshot,
+      nextSessionOn: courses.nextSessionOn,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.userId, userId))
     .orderBy(desc(enrollments.createdAt), desc(enrollments.id));
-  return rows.map(({ option, ...row }) => ({ ...row, balanceBani: Math.max(0, option.fullAmountBani - option.amountBani) }));
+  // The courses take place in the academy's room: its address is the business address.
+  const place = getConfig().business.address;
+  return rows.map(({ option, nextSessionOn, ...row }) => ({
+    ...row,
+    balanceBani: Math.max(0, option.fullAmountBani - option.amountBani),
+    session: row.courseType === "physical" ? { startsOn: nextSessionOn, place } : null,
+  }));
 }

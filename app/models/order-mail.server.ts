@@ -39,7 +39,23 @@ export interface OrderForMail {
     amountBani: number;
     fullAmountBani: number;
     quantity?: number;
+    /** In-person course: the course's next session (date) when the mail was written; null = not set yet. */
+    sessionOn?: string | null;
   }>;
+}
+
+/**
+ * In-person courses of a confirmed order: when and where (issue 20, item 7). The place is the
+ * academy's address (the business address; the courses take place in its room).
+ */
+function sessionsText(order: OrderForMail): string | null {
+  const physical = order.lines.filter((l) => l.category === "physical" && l.sessionOn !== undefined);
+  if (physical.length === 0) return null;
+  const place = getConfig().business.address;
+  const rows = physical.map(
+    (l) => `- ${l.title}: ${l.sessionOn ? `începe pe ${formatDate(l.sessionOn)}` : "data de început ți-o comunicăm în curând"}; locul: ${place}`,
+  );
+  return `Când și unde te așteptăm:\n${rows.join("\n")}`;
 }
 
 function lineDescription(line: OrderForMail["lines"][number]): string {
@@ -130,6 +146,7 @@ export function orderPlacedMail(order: OrderForMail): MailMessage {
     intro,
     `Comanda ta:\n${linesText(order)}\nTotal de plată: ${formatMoney(order.totalBani)}${vatSuffix(currentVatDisplay())}`,
     balanceText(order),
+    order.paymentMethod === "free" ? sessionsText(order) : null,
     order.paymentMethod === "bank_transfer" ? `Date pentru transfer:\n${transferText(order)}` : null,
     consentText(order),
     withdrawalText(order, publicUrl),
@@ -175,6 +192,7 @@ export function paymentConfirmedMail(order: OrderForMail, doublePaid: string[] =
         ? `Aveai deja acces la ${doublePaid.join(", ")} printr-o altă comandă, așa că această plată a fost făcută de două ori. Îți vom returna suma; te contactăm în cel mai scurt timp.`
         : null,
       `Comanda ta:\n${linesText(order)}\nTotal plătit: ${formatMoney(order.totalBani)}${vatSuffix(currentVatDisplay())}`,
+      sessionsText(order),
       balanceText(order),
       consentText(order),
       "Îți mulțumim și spor la învățat!",

@@ -229,7 +229,8 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
 
       await tx.delete(cartLines).where(eq(cartLines.userId, userId));
       await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: null, toStatus: status, source: "checkout", actorUserId: userId });
-      const forMail = { ...toMailShape(order, insertedLines), deliveryText: cart.delivery ? deliveryLine(cart.delivery) : null };
+      const shape = order.paymentMethod === "free" ? await mailWithSessions(tx, order, insertedLines) : toMailShape(order, insertedLines);
+      const forMail = { ...shape, deliveryText: cart.delivery ? deliveryLine(cart.delivery) : null };
       await enqueueMail(tx, [orderPlacedMail(forMail), orderPlacedBusinessMail(forMail)]);
       return { order, created: true };
     });
@@ -260,6 +261,20 @@ async function findOrderByKey(executor: Executor, userId: string, key: string): 
 
 function toMailShape(order: OrderRow, lines: OrderLineRow[]): OrderForMail & { id: string } {
   return { ...order, lines: [...lines].sort((a, b) => a.position - b.position) };
+}
+
+/** The mail shape with each in-person course's next session date (the confirmation says when). */
+async function mailWithSessions(executor: Executor, order: OrderRow, lines: OrderLineRow[]): Promise<OrderForMail & { id: string }> {
+  const mail = toMailShape(order, lines);
+  const ids = lines.flatMap((l) => (l.category === "physical" && l.courseId !== null ? [l.courseId] : []));
+  if (ids.length === 0) return mail;
+  const rows = await executor.select({ id: courses.id, nextSessionOn: courses.nextSessionOn }).from(courses).where(inArray(courses.id, ids));
+  const dates = new Map(rows.map((r) => [r.id, r.nextSessionOn]));
+  const sorted = [...lines].sort((a, b) => a.position - b.position);
+  return {
+    ...mail,
+    lines: sorted.map((l) => (l.category === "physical" ? { ...l, sessionOn: (l.courseId !== null ? dates.get(l.courseId) : null) ?? null } : l)),
+  };
 }
 
 // ─── Status transitions ──────────────────────────────────────────────────────────────────────
@@ -431,7 +446,7 @@ export async function transitionOrder(
     }
     const invoice = await issueForTransition(tx, updated, to, now);
     const attachments = invoice ? [{ kind: "invoice" as const, id: invoice.id }] : [];
-    const forMail = toMailShape(updated, lines);
+    const forMail = to === "paid" ? await mailWithSessions(tx, updated, lines) : toMailShape(updated, lines);
     if (to === "paid") {
       await enqueueMail(tx, { ...paymentConfirmedMail(forMail, doublePaid), attachments });
       if (doublePaid.length > 0) await enqueueMail(tx, doublePaymentBusinessMail(forMail, doublePaid));

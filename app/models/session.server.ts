@@ -9,7 +9,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { sessions, users, type UserRole } from "../../db/schema";
 import { getConfig } from "~/config.server";
-import { pathWithSearch } from "~/lib/safe-redirect";
+import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/services/origin.server";
 
 export const SESSION_DAYS = 30;
@@ -114,12 +114,18 @@ function isMutation(request: Request) {
   return request.method !== "GET" && request.method !== "HEAD";
 }
 
-/** Guest → /autentificare?redirectTo=<this path>. Mutations are also checked for origin. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/**
+ * Guest → /autentificare?redirectTo=<this path>. Mutations are also checked for origin (before
+ * `returnTo` reads anything). `returnTo` may name where a guest comes back to (a same-site path,
+ * e.g. the course page with the choice the guest posted); null keeps the usual target.
+ */
+export async function requireUser(request: Request, returnTo?: () => Promise<string | null>): Promise<SessionUser> {
   if (isMutation(request)) assertSameOrigin(request);
   const user = await getUser(request);
   if (!user) {
-    const target = isMutation(request) ? refererPath(request) : pathWithSearch(request);
+    const usual = isMutation(request) ? refererPath(request) : pathWithSearch(request);
+    const wanted = returnTo ? await returnTo().catch(() => null) : null;
+    const target = wanted ? safeRedirect(wanted, usual) : usual;
     throw redirect(`/autentificare?redirectTo=${encodeURIComponent(target)}`);
   }
   return user;

@@ -80,6 +80,8 @@ export default function LoginPage() {
   }, [actionData, checkFilled]);
   const hasErrors = Boolean(fields.email.errors?.length) || Boolean(fields.password.errors?.length);
   const incomplete = hydrated && (!filled || hasErrors);
+  // A wrong e-mail or password: both fields are marked invalid and point to the message.
+  const refusedBy = form.errors?.includes(ACCOUNT_MESSAGES.wrongCredentials) ? form.errorId : undefined;
 
   return (
     <AuthCard
@@ -88,7 +90,7 @@ export default function LoginPage() {
       footer={
         <p>
           Nu ai cont?{" "}
-          <Link to="/register" className="auth__link">
+          <Link to={redirectTo === "/cont" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`} className="auth__link">
             Creează un cont nou
           </Link>
         </p>
@@ -104,8 +106,8 @@ export default function LoginPage() {
       >
         <FormAlert id={form.errorId} messages={invalidSubmit ? [INVALID_FORM_MESSAGE] : form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
-        <Field meta={fields.password} label="Parolă" type="password" autoComplete="current-password" revealable />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} refusedBy={refusedBy} />
+        <Field meta={fields.password} label="Parolă" type="password" autoComplete="current-password" revealable refusedBy={refusedBy} />
         <p className="auth__aside">
           <Link to="/forgot-password" className="auth__link">
             Ai uitat parola?

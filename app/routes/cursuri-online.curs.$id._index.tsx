@@ -29,7 +29,7 @@ export const loader = (args: LoaderFunctionArgs) => courseDetailLoader("online",
 export const action = (args: ActionFunctionArgs) => addCourseAction("online", args);
 
 export default function OnlineCourse() {
-  const { course, action: state, choices, saved, vat } = useLoaderData<typeof loader>();
+  const { course, action: state, choices, saved, requested, vat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const business = root?.business;
@@ -82,9 +82,9 @@ export default function OnlineCourse() {
             <p className="alert alert--info">Cursul va fi disponibil în curând.</p>
           ) : (
             <OnlineCourseForm
-              key={`${course.id}-${saved?.priceOptionId ?? "nou"}`}
+              key={`${course.id}-${saved?.priceOptionId ?? requested?.priceOptionId ?? "nou"}`}
               options={choices}
-              initialOptionId={saved?.priceOptionId ?? null}
+              initialOptionId={saved?.priceOptionId ?? requested?.priceOptionId ?? null}
               inCart={state === "in-cart"}
               error={actionData?.error ?? null}
             />

@@ -47,17 +47,8 @@ export default function LessonPlayer() {
         <span className="eyebrow">Curs online</span>
         <span className="player__course-title">{data.course.title}</span>
       </p>
+      {/* The lesson (with its h1) comes before the chapter list; from 960px CSS puts the list on the left. */}
       <div className="player__layout">
-        <aside className="player__aside">
-          <PlayerNav
-            courseId={data.course.id}
-            chapters={data.chapters}
-            currentKey={currentKey}
-            progress={data.progress}
-            finished={data.finished}
-            linkLessons={data.view !== "expired"}
-          />
-        </aside>
         <div className="player__main">
           {data.view === "lesson" && data.lesson ? (
             <LessonView data={{ ...data, lesson: data.lesson }} />
@@ -72,6 +63,16 @@ export default function LessonPlayer() {
             </section>
           )}
         </div>
+        <aside className="player__aside">
+          <PlayerNav
+            courseId={data.course.id}
+            chapters={data.chapters}
+            currentKey={currentKey}
+            progress={data.progress}
+            finished={data.finished}
+            linkLessons={data.view !== "expired"}
+          />
+        </aside>
       </div>
     </main>
   );

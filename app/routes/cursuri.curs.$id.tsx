@@ -30,13 +30,18 @@ export const loader = (args: LoaderFunctionArgs) => courseDetailLoader("physical
 export const action = (args: ActionFunctionArgs) => addCourseAction("physical", args);
 
 export default function PhysicalCourse() {
-  const { course, action: state, choices, options, offersAccreditation, offersAdvance, saved, vat } = useLoaderData<typeof loader>();
+  const { course, action: state, choices, options, offersAccreditation, offersAdvance, saved, requested, vat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const business = root?.business;
   const publicUrl = root?.publicUrl ?? "";
   const url = absoluteUrl(publicUrl, courseHref("physical", course.id));
-  const initial: PhysicalChoice = actionData?.submitted ?? saved ?? { priceOptionId: null, accreditation: false, advancePayment: false };
+  // The choice asked for in the address (a guest back from the login) wins over the cart's.
+  const initial: PhysicalChoice = actionData?.submitted ?? (requested?.priceOptionId ? requested : null) ?? saved ?? requested ?? {
+    priceOptionId: null,
+    accreditation: false,
+    advancePayment: false,
+  };
 
   return (
     <CourseDetailLayout
@@ -73,14 +78,14 @@ export default function PhysicalCourse() {
             <Price bani={course.fromPriceBani} from={choices.length > 1 || offersAccreditation} oldBani={course.price2Bani} lowestBani={course.lowest30Bani} vatIncluded={vat.vatIncluded} />
           </p>
           {state === "continue" ? (
-            <ContinueAction kind="physical" courseId={course.id} />
+            <ContinueAction kind="physical" courseId={course.id} session={business ? { startsOn: course.nextSessionOn, place: business.address } : null} />
           ) : state === "awaiting-payment" ? (
             <AwaitingPaymentAction />
           ) : choices.length === 0 ? (
             <p className="alert alert--info">Înscrierile pentru acest curs se deschid în curând.</p>
           ) : (
             <PhysicalCourseForm
-              key={`${course.id}-${saved?.priceOptionId ?? "nou"}-${saved?.accreditation}-${saved?.advancePayment}`}
+              key={`${course.id}-${saved?.priceOptionId ?? "nou"}-${saved?.accreditation}-${saved?.advancePayment}-${requested?.priceOptionId ?? ""}`}
               periods={choices}
               options={options}
               offersAccreditation={offersAccreditation}

@@ -1,9 +1,11 @@
 /**
  * /register — create an account (SPEC §2): nume, e-mail, password (the five rules) and the
- * marketing opt-in (unticked). Success logs the user in and lands on /cont with a toast.
+ * marketing opt-in (unticked). Success logs the user in and lands on /cont with a toast, or on
+ * the same-site page the login page was to return to (`?redirectTo=`, e.g. a course page with
+ * the period the guest chose).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/AuthCard";
 import { CheckboxField, Field } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
@@ -13,6 +15,7 @@ import { useZodForm } from "~/components/ui/useZodForm";
 import { ACCOUNT_MESSAGES, tooManyAttemptsMessage } from "~/lib/account-messages";
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { registerSchema } from "~/lib/validation/account";
 import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
 import { createSession, requireGuest } from "~/models/session.server";
@@ -26,13 +29,15 @@ import { parseForm, readFormData } from "~/lib/form-input";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return {};
+  // From the login page: where the guest was going (a course page with a chosen period…).
+  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/cont") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   await requireGuest(request);
-  const submission = parseForm(await readFormData(request), { schema: registerSchema });
+  const formData = await readFormData(request);
+  const submission = parseForm(formData, { schema: registerSchema });
   const hide = { hideFields: ["password"] };
   if (submission.status !== "success") {
     return data({ result: submission.reply({ ...hide, formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
@@ -46,7 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const user = await registerUser(submission.value);
     const cookie = await createSession(user.id, request);
-    return redirectWithToast("/cont", { message: ACCOUNT_MESSAGES.registerSuccess }, { headers: { "Set-Cookie": cookie } });
+    const target = safeRedirect(formData.get("redirectTo"), "/cont");
+    return redirectWithToast(target, { message: ACCOUNT_MESSAGES.registerSuccess }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof EmailTakenError) {
       return data({ result: submission.reply({ ...hide, fieldErrors: { email: [EMAIL_MESSAGES.taken] } }) }, { status: 409 });
@@ -57,6 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "register",
@@ -79,6 +86,7 @@ export default function RegisterPage() {
     >
       <ValidatedForm form={form} formProps={formProps} className="form auth__form">
         <FormAlert id={form.errorId} messages={invalidSubmit ? [INVALID_FORM_MESSAGE] : form.errors} />
+        {redirectTo !== "/cont" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field meta={fields.name} label="Nume" autoComplete="name" />
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} />
         <Field

@@ -100,7 +100,9 @@ test.describe("physical course", () => {
     await page.goto(physical);
     await page.getByLabel("5 zile").check();
     await page.getByRole("button", { name: "Adaugă în coș" }).click();
-    await expect(page).toHaveURL(`/autentificare?redirectTo=${encodeURIComponent(physical)}`);
+    await expect(page).toHaveURL(/\/autentificare\?redirectTo=/);
+    // Back to this page with the period chosen (issue 20, item 5).
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toMatch(new RegExp(`^${physical}\\?priceOptionId=\\d+$`));
   });
 
   test("a pending enrolment waits for the payment; a confirmed one continues", async ({ page, context, request }) => {

@@ -164,7 +164,35 @@ describe("course list and detail for a user", () => {
       physicalDetailAction({ request: post(`/cursuri/curs/${id}`, { intent: "add-to-cart", priceOptionId: String(options[0].id) }), params: { id }, context: {} }),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/autentificare?redirectTo=${encodeURIComponent(`/cursuri/curs/${id}`)}`);
+    // With the period posted, so that the page comes back with it chosen (issue 20, item 5).
+    const back = `/cursuri/curs/${id}?priceOptionId=${options[0].id}`;
+    expect(response.headers.get("Location")).toBe(`/autentificare?redirectTo=${encodeURIComponent(back)}`);
+  });
+
+  it("carries a guest's whole choice through the login, and the page opens with it", async () => {
+    const { course, options } = await createCourse("physical", {}, physicalPrices);
+    const id = String(course.id);
+    const fields = { intent: "add-to-cart", priceOptionId: String(options[2].id), accreditation: "on", advancePayment: "on" };
+    const response = await respond(() => physicalDetailAction({ request: post(`/cursuri/curs/${id}`, fields), params: { id }, context: {} }));
+    const target = new URL(response.headers.get("Location")!, BASE).searchParams.get("redirectTo")!;
+    expect(target).toBe(`/cursuri/curs/${id}?priceOptionId=${options[2].id}&accreditation=on&advancePayment=on`);
+    const page = await (await respond(() => physicalDetailLoader({ request: get(target), params: { id }, context: {} }))).json();
+    expect(page.requested).toEqual({ priceOptionId: options[2].id, accreditation: true, advancePayment: true });
+
+    // Nothing chosen: back to the plain page. A cross-site post is still refused before anything is read.
+    const plain = await respond(() => physicalDetailAction({ request: post(`/cursuri/curs/${id}`, { intent: "add-to-cart" }), params: { id }, context: {} }));
+    expect(plain.headers.get("Location")).toBe(`/autentificare?redirectTo=${encodeURIComponent(`/cursuri/curs/${id}`)}`);
+    const crossSite = new Request(`${BASE}/cursuri/curs/${id}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+    });
+    expect((await respond(() => physicalDetailAction({ request: crossSite, params: { id }, context: {} }))).status).toBe(403);
+
+    // Another course's option, or one that does not exist, chooses nothing.
+    const other = await createCourse("physical", {}, physicalPrices);
+    const foreign = await (await respond(() => physicalDetailLoader({ request: get(`/cursuri/curs/${id}?priceOptionId=${other.options[0].id}`), params: { id }, context: {} }))).json();
+    expect(foreign.requested).toBeNull();
   });
 
   it("adds an online course, refuses it on the physical route, and asks for a price when none is chosen", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessLabel, periodLabel, physicalQuote, priceLabel } from "~/lib/course-quote";
+import { accessLabel, periodLabel, physicalQuote, priceLabel, choiceFromQuery, choiceQuery } from "~/lib/course-quote";
 import { parseMoney } from "~/lib/money";
 import { physicalPeriods } from "~/lib/pricing";
 
@@ -65,5 +65,31 @@ describe("online price options", () => {
     expect(accessLabel(90)).toBe("Acces 90 de zile");
     expect(accessLabel(1)).toBe("Acces 1 zi");
     expect(periodLabel(1)).toBe("1 zi");
+  });
+});
+
+describe("a choice carried through the login (issue 20, item 5)", () => {
+  const offer = { choiceIds: [11, 12], accreditation: true, advancePayment: false };
+
+  it("writes only what was chosen", () => {
+    expect(choiceQuery({ priceOptionId: 12, accreditation: true, advancePayment: true })).toBe("?priceOptionId=12&accreditation=on&advancePayment=on");
+    expect(choiceQuery({ priceOptionId: null, accreditation: true, advancePayment: false })).toBe("?accreditation=on");
+    expect(choiceQuery({ priceOptionId: null, accreditation: false, advancePayment: false })).toBe("");
+  });
+
+  it("reads back only what the page offers", () => {
+    const read = (query: string) => choiceFromQuery(new URLSearchParams(query), offer);
+    expect(read("priceOptionId=12&accreditation=on")).toEqual({ priceOptionId: 12, accreditation: true, advancePayment: false });
+    // The advance is not offered here; an unknown or malformed id chooses no period.
+    expect(read("priceOptionId=13&advancePayment=on")).toBeNull();
+    expect(read("priceOptionId=11abc")).toBeNull();
+    expect(read("priceOptionId=-11&accreditation=on")).toEqual({ priceOptionId: null, accreditation: true, advancePayment: false });
+    expect(read("")).toBeNull();
+    // Round trip.
+    expect(read(choiceQuery({ priceOptionId: 11, accreditation: false, advancePayment: false }).slice(1))).toEqual({
+      priceOptionId: 11,
+      accreditation: false,
+      advancePayment: false,
+    });
   });
 });

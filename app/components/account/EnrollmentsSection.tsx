@@ -1,6 +1,7 @@
 /**
  * "Cursurile mele" (#cursuri-active): each enrolment with its payment status pill, progress,
- * date and, for a confirmed online course, a link to continue. SPEC §2 Account page, §4.
+ * date and, for a confirmed online course, a link to continue; a confirmed in-person course
+ * shows when and where it takes place instead. SPEC §2 Account page, §4.
  */
 import { Link } from "@remix-run/react";
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
@@ -8,6 +9,7 @@ import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { clampProgress, paymentStatusView } from "~/lib/enrollment-status";
 import { certificatePath } from "~/lib/player";
+import { ProgressBar } from "~/components/ui/ProgressBar";
 import { AccountSection } from "./AccountSection";
 
 export interface EnrollmentView {
@@ -19,6 +21,8 @@ export interface EnrollmentView {
   progress: number;
   enrolledAt: string | null;
   balanceBani?: number;
+  /** In-person course: when and where. */
+  session?: { startsOn: string | null; place: string } | null;
 }
 
 function coursePath(enrollment: EnrollmentView) {
@@ -60,18 +64,24 @@ export function EnrollmentsSection({ enrollments }: { enrollments: EnrollmentVie
                     <Link to={coursePath(enrollment)}>{enrollment.courseTitle}</Link>
                   </h3>
                   <p className="enrollment__date">Înscris pe {formatDate(enrollment.enrolledAt)}</p>
+                  {enrollment.session && enrollment.paymentStatus === "confirmed" ? (
+                    <dl className="enrollment__session" data-testid="enrollment-session">
+                      <div>
+                        <dt>Data:</dt>{" "}
+                        <dd>{enrollment.session.startsOn ? formatDate(enrollment.session.startsOn) : "îți comunicăm data în curând"}</dd>
+                      </div>
+                      <div>
+                        <dt>Locul:</dt> <dd>{enrollment.session.place}</dd>
+                      </div>
+                    </dl>
+                  ) : null}
                   {enrollment.balanceBani ? (
                     <p className="enrollment__balance">Rest de plată la curs: {formatMoney(enrollment.balanceBani)}</p>
                   ) : null}
                 </div>
                 <div className="enrollment__meta">
                   <span className={`status status--${status.tone}`}>{status.label}</span>
-                  <div className="progress" aria-label={`Progres: ${progress}%`}>
-                    <div className="progress__track" aria-hidden="true">
-                      <div className="progress__bar" style={{ width: `${progress}%` }} />
-                    </div>
-                    <span className="progress__value">{progress}%</span>
-                  </div>
+                  <ProgressBar value={progress} label={`Progres: ${enrollment.courseTitle}`} />
                   {canContinue ? (
                     <Link to={`/cursuri-online/curs/${enrollment.courseId}/lectie`} className="button button--primary button--small">
                       {progress >= 100 ? "Vezi cursul" : "Continuă cursul"}

@@ -1,15 +1,29 @@
 import { Link } from "@remix-run/react";
+import { formatDate } from "~/lib/dates";
 import { COURSE_ACTION_LABELS, continueHref, type CourseKindLike } from "~/lib/course-actions";
 
-/** Confirmed enrolment: the way back into the course. */
-export function ContinueAction({ kind, courseId }: { kind: CourseKindLike; courseId: number }) {
+/**
+ * Confirmed enrolment: the way back into the course. An in-person course says when and where
+ * (`session`: the next session's date, if set, and the academy's address).
+ */
+export function ContinueAction({
+  kind,
+  courseId,
+  session,
+}: {
+  kind: CourseKindLike;
+  courseId: number;
+  session?: { startsOn: string | null; place: string } | null;
+}) {
   return (
     <div className="buy-state">
       <p className="status status--confirmed">Înscriere confirmată</p>
       <p className="buy-state__text">
         {kind === "online"
           ? "Ai acces la toate lecțiile cursului."
-          : "Locul tău în grupă este confirmat. Detaliile le găsești în contul tău."}
+          : session
+            ? `Locul tău în grupă este confirmat${session.startsOn ? `: începe pe ${formatDate(session.startsOn)}` : ""}, la ${session.place}.`
+            : "Locul tău în grupă este confirmat. Detaliile le găsești în contul tău."}
       </p>
       <Link to={continueHref(kind, courseId)} className="button button--primary button--block">
         {COURSE_ACTION_LABELS.continue}

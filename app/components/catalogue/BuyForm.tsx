@@ -2,13 +2,12 @@
  * The wiring the course add-to-cart forms share (physical and online, SPEC §2, §4, §9): the form
  * itself with its `add-to-cart` intent, the server's error (an alert, and the message under the
  * choice group while nothing is chosen), adopting a choice tapped before the scripts started
- * (`useAdoptEarlyInput`), the radio/checkbox cards and the submit button (disabled with
- * JavaScript until something is chosen, busy while this form is being sent).
+ * (`useAdoptEarlyInput`), the radio/checkbox cards and the submit button (disabled until
+ * something is chosen, from the server's HTML on; busy while this form is being sent).
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { type ReactNode, useRef } from "react";
 import { useAdoptEarlyInput } from "~/components/useAdoptEarlyInput";
-import { useHydrated } from "~/components/ui/useHydrated";
 
 export interface FormError {
   alert: string;
@@ -137,19 +136,32 @@ export function ChoiceCard({
   );
 }
 
-/** The submit button: disabled with JavaScript until `chosen`, and while this form is sent. */
-export function AddToCartButton({ chosen, children }: { chosen: boolean; children: ReactNode }) {
-  const hydrated = useHydrated();
+/**
+ * The submit button: disabled until `chosen` — already in the server's HTML, so it is disabled
+ * before the scripts start (the detail pages hydrate on the first interaction) — and while this
+ * form is sent. Without JavaScript nothing could enable it again: a `<noscript>` hides it and
+ * puts an enabled twin in its place, and the server answers a missing choice with its messages.
+ */
+export function AddToCartButton({ chosen, label }: { chosen: boolean; label: string }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === ADD_TO_CART_INTENT;
+  const className = "button button--primary button--block";
   return (
-    <button
-      type="submit"
-      className="button button--primary button--block"
-      disabled={(hydrated && !chosen) || submitting}
-      aria-busy={submitting || undefined}
-    >
-      {children}
-    </button>
+    <>
+      <button type="submit" className={`${className} buy-form__submit`} disabled={!chosen || submitting} aria-busy={submitting || undefined}>
+        {label}
+      </button>
+      {!chosen ? (
+        <noscript
+          dangerouslySetInnerHTML={{
+            __html: `<style>.buy-form__submit{display:none}</style><button type="submit" class="${className}">${escapeHtml(label)}</button>`,
+          }}
+        />
+      ) : null}
+    </>
   );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

@@ -61,7 +61,7 @@ export function OnlineCourseForm({
           </Link>
         </>
       ) : (
-        <AddToCartButton chosen={chosen}>{COURSE_ACTION_LABELS.add}</AddToCartButton>
+        <AddToCartButton chosen={chosen} label={COURSE_ACTION_LABELS.add} />
       )}
     </BuyForm>
   );

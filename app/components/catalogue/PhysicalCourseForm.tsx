@@ -91,7 +91,7 @@ export function PhysicalCourseForm({
           <li>Cu avans plătești acum {formatMoney(ADVANCE_PAYMENT_BANI)} în loc de total; restul, la începutul cursului.</li>
         ) : null}
       </ul>
-      <AddToCartButton chosen={chosen}>{inCart ? COURSE_ACTION_LABELS.physicalInCart : COURSE_ACTION_LABELS.add}</AddToCartButton>
+      <AddToCartButton chosen={chosen} label={inCart ? COURSE_ACTION_LABELS.physicalInCart : COURSE_ACTION_LABELS.add} />
     </BuyForm>
   );
 }

@@ -1,11 +1,13 @@
 /**
  * The player's chapter list (SPEC §2): chapters in order, each with its published lessons.
  * A completed chapter shows ✓, a locked one a lock; the lessons of a locked chapter are plain
- * text, never links. On phones the list sits behind a `<details>` toggle ("Vezi lecțiile" /
- * "Ascunde lecțiile") that works without JavaScript; from 960px it is always shown.
+ * text, never links. On phones the list is toggled by a `<details>` ("Vezi lecțiile" /
+ * "Ascunde lecțiile") that works without JavaScript; from 960px it is always shown. The list is
+ * rendered once (read once by screen readers).
  */
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/ui/Icon";
+import { ProgressBar } from "~/components/ui/ProgressBar";
 import { certificatePath, type NavChapter, PLAYER_MESSAGES, playerPath } from "~/lib/player";
 
 interface NavProps {
@@ -22,12 +24,7 @@ interface NavProps {
 function ProgressSummary({ progress }: { progress: number }) {
   return (
     <div className="player-nav__progress">
-      <div className="progress" aria-label={`Progres: ${progress}%`}>
-        <div className="progress__track" aria-hidden="true">
-          <div className="progress__bar" style={{ width: `${progress}%` }} />
-        </div>
-        <span className="progress__value">{progress}%</span>
-      </div>
+      <ProgressBar value={progress} label="Progresul cursului" />
       <span className="player-nav__progress-label">finalizat</span>
     </div>
   );
@@ -45,6 +42,8 @@ function ChapterLists({ courseId, chapters, currentKey, finished, linkLessons = 
               <span className="player-chapter__marker" aria-hidden="true">
                 {state === "done" ? <Icon name="check" size={16} /> : state === "locked" ? <Icon name="lock" size={15} /> : index + 1}
               </span>
+              {/* Read as "1. Introducere" (the marker is only the picture of the number). */}
+              <span className="visually-hidden">{`${index + 1}. `}</span>
               <span className="player-chapter__name">{chapter.title}</span>
               {state === "done" ? <span className="visually-hidden"> (capitol finalizat)</span> : null}
               {state === "locked" ? <span className="visually-hidden"> (capitol blocat)</span> : null}
@@ -103,6 +102,8 @@ function ChapterLists({ courseId, chapters, currentKey, finished, linkLessons = 
 export function PlayerNav(props: NavProps) {
   const lessonCount = props.chapters.reduce((n, c) => n + c.lessons.length, 0);
   const done = props.chapters.reduce((n, c) => n + c.lessons.filter((l) => l.completed).length, 0);
+  // One list in the page: on phones the <details> only toggles it (CSS shows the list while the
+  // toggle is open), so it is read once and works without JavaScript.
   return (
     <>
       <details className="player-toggle">
@@ -113,14 +114,11 @@ export function PlayerNav(props: NavProps) {
             {done}/{lessonCount} lecții · {props.progress}%
           </span>
         </summary>
-        <nav className="player-nav player-nav--mobile" aria-label="Lecțiile cursului">
-          <ChapterLists {...props} idPrefix="m" />
-        </nav>
       </details>
-      <nav className="player-nav player-nav--desktop" aria-label="Lecțiile cursului">
+      <nav className="player-nav" aria-label="Lecțiile cursului">
         <p className="player-nav__heading">Conținutul cursului</p>
         <ProgressSummary progress={props.progress} />
-        <ChapterLists {...props} idPrefix="d" />
+        <ChapterLists {...props} idPrefix="c" />
       </nav>
     </>
   );

@@ -66,8 +66,17 @@ export function Field({
   optional,
   type = "text",
   revealable,
+  refusedBy,
   ...rest
-}: CommonProps & { type?: InputType; revealable?: boolean } & Omit<
+}: CommonProps & {
+  type?: InputType;
+  revealable?: boolean;
+  /**
+   * The id of the form's alert when the server refused the form as a whole because of this
+   * field's value (a wrong e-mail or password): the field is marked invalid and described by it.
+   */
+  refusedBy?: string;
+} & Omit<
     InputHTMLAttributes<HTMLInputElement>,
     "type" | "name" | "id" | "defaultValue" | "form"
   >) {
@@ -83,7 +92,8 @@ export function Field({
       {...rest}
       type={revealable && revealed ? "text" : type}
       className={`input${rest.className ? ` ${rest.className}` : ""}`}
-      aria-invalid={invalid || undefined}
+      aria-invalid={invalid || Boolean(refusedBy) || undefined}
+      aria-describedby={[inputProps["aria-describedby"], refusedBy].filter(Boolean).join(" ") || undefined}
       data-valid={showValid || undefined}
       onBlur={(event) => {
         markTouched();

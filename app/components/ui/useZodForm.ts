@@ -2,12 +2,13 @@
  * conform + zod for one form (DESIGN §6): the same schema validates in the browser and in the
  * action. A field is checked when it loses focus, then again on every keystroke (so an error
  * never disappears on blur and moves the button under the pointer). A blocked submit raises
- * `invalidSubmit`, shown by <FormAlert> as "Vă rugăm să corectați erorile…"; without
- * JavaScript the server answers with the same messages.
+ * `invalidSubmit`, shown by <FormAlert> as "Vă rugăm să corectați erorile…", and focus moves to
+ * the first invalid field (also after the server refused the form); without JavaScript the
+ * server answers with the same messages.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
 export interface ZodFormOptions<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>> {
@@ -24,6 +25,8 @@ export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Rec
   defaultValue,
 }: ZodFormOptions<Schema>) {
   const [blocked, setBlocked] = useState(false);
+  // Bumped by a refused submit (here or by the server): focus then moves to the first invalid field.
+  const [focusRequest, setFocusRequest] = useState(0);
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
@@ -44,8 +47,20 @@ export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Rec
       if (submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== "__intent__") return;
       props.onSubmit(event);
       setBlocked(event.defaultPrevented);
+      if (event.defaultPrevented) setFocusRequest((n) => n + 1);
     },
   };
+  useEffect(() => {
+    if (lastResult?.status === "error") setFocusRequest((n) => n + 1);
+  }, [lastResult]);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    // Screen readers and keyboards land on what needs fixing, not on the submit button.
+    const element = document.getElementById(form.id);
+    const active = document.activeElement;
+    if (!element || (active && element.contains(active) && active.getAttribute("aria-invalid") === "true")) return;
+    element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest, form.id]);
   const fieldErrors = Object.entries(form.allErrors).some(([name, errors]) => name !== "" && errors.length > 0);
   return { form, fields, formProps, invalidSubmit: blocked && fieldErrors };
 }

@@ -11,7 +11,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import type { CourseKind } from "../../../db/schema";
 import type { FormError } from "~/components/catalogue/BuyForm";
 import { CHOICE_MESSAGES, courseHref } from "~/lib/course-actions";
-import type { PhysicalChoice } from "~/lib/course-quote";
+import { choiceFromQuery, choiceQuery, type PhysicalChoice } from "~/lib/course-quote";
 import { parseId } from "~/lib/ids";
 import { SHORT_TOAST } from "~/lib/toast";
 import { addOnlineCourseSchema, addPhysicalCourseSchema, addProductSchema } from "~/lib/validation/catalogue";
@@ -30,7 +30,19 @@ export async function courseDetailLoader(kind: CourseKind, { request, params }: 
   const user = await getUser(request);
   const detail = await courseDetail(kind, id, user?.id ?? null);
   if (!detail) throw notFound();
-  return { ...detail, vat: await vatLabel() };
+  // The choice a guest posted before logging in (carried in the address), else the only option.
+  const asked = choiceFromQuery(new URL(request.url).searchParams, {
+    choiceIds: detail.choices.map((c) => c.id),
+    accreditation: detail.offersAccreditation,
+    advancePayment: detail.offersAdvance,
+  });
+  const only = detail.choices.length === 1 ? detail.choices[0].id : null;
+  const requested: PhysicalChoice | null = asked
+    ? { ...asked, priceOptionId: asked.priceOptionId ?? only }
+    : only !== null
+      ? { priceOptionId: only, accreditation: false, advancePayment: false }
+      : null;
+  return { ...detail, requested, vat: await vatLabel() };
 }
 
 /** A refused add: the message, and (physical page) the choice to show again. */
@@ -40,8 +52,15 @@ export interface AddCourseRefusal {
 }
 
 export async function addCourseAction(kind: CourseKind, { request, params }: ActionFunctionArgs) {
-  // Auth first: a cross-site post is refused (403) before anything else is looked at.
-  const user = await requireUser(request);
+  // Auth first: a cross-site post is refused (403) before anything else is looked at. A guest
+  // is sent to the login and back to this page with the choice posted (issue 20, item 5).
+  const user = await requireUser(request, async () => {
+    const courseId = parseId(params.id);
+    if (!courseId) return null;
+    const form = parseAddCourseForm(kind, await readFormData(request));
+    const priceOptionId = form.ok ? form.priceOptionId : null;
+    return courseHref(kind, courseId) + choiceQuery({ priceOptionId, accreditation: form.accreditation, advancePayment: form.advancePayment });
+  });
   const id = parseId(params.id);
   if (!id) throw notFound();
   if (!(await getPublishedCourse(kind, id))) throw notFound();
