@@ -262,3 +262,17 @@ test.describe("item 6: screen readers", () => {
     await expect(page.getByText("Vezi lecțiile")).toBeHidden();
   });
 });
+
+test("leaving an invalid field for the next one keeps the focus there (no jump back to the error)", async ({ page, context, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "focus management needs JavaScript");
+  await loginAs(context, request, { name: "Ioana Dobre", address: "Bd. Tomis 100, Constanța 900001" });
+  await page.goto("/cont?edit=billing#adresa-facturare");
+  const billing = page.locator("#adresa-facturare");
+  await billing.getByLabel("Persoană juridică (firmă)").check();
+  await billing.getByLabel("CUI / CIF").fill("RO18547291");
+  const regCom = billing.getByLabel(/Nr\. Reg\. Com\./);
+  await regCom.fill("J13/555/2020");
+  await expect(billing.getByText("CUI invalid: verificați cifrele (cifra de control nu se potrivește).")).toBeVisible();
+  await expect(regCom).toBeFocused();
+  await expect(regCom).toHaveValue("J13/555/2020");
+});

@@ -47,7 +47,10 @@ export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Rec
       if (submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== "__intent__") return;
       props.onSubmit(event);
       setBlocked(event.defaultPrevented);
-      if (event.defaultPrevented) setFocusRequest((n) => n + 1);
+      // conform validates a field on blur through a submit of its own ("__intent__"): that is
+      // not the user's submit, and moving focus then would pull it back from the next field.
+      const ownIntent = submitter instanceof HTMLButtonElement && submitter.name === "__intent__";
+      if (event.defaultPrevented && !ownIntent) setFocusRequest((n) => n + 1);
     },
   };
   useEffect(() => {
