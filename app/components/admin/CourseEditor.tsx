@@ -7,7 +7,7 @@
  * validates the whole course both sides (`useZodForm` + `ui/Field`).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
@@ -50,7 +50,9 @@ export function CourseEditor({
   const fields = conformFields as unknown as CourseFields;
   const [uploading, setUploading] = useState(0);
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;
+  const saving = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null && navigation.formData?.get("bulkAdd") == null;
+  // The page's own path (the route is an index route: without it the form would post to `…?index`).
+  const path = useLocation().pathname;
   const media: MediaContext = {
     form,
     uploads,
@@ -61,7 +63,7 @@ export function CourseEditor({
   const errorCount = Object.values(form.allErrors).reduce((n, list) => n + (list?.length ? 1 : 0), 0);
 
   return (
-    <ValidatedForm form={form} formProps={formProps} encType="multipart/form-data" className="admin-form">
+    <ValidatedForm form={form} formProps={formProps} action={path} encType="multipart/form-data" className="admin-form">
       {/* Enter in a text field submits the form with this button (the first one), not an intent. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         Salvează

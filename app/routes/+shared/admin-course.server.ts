@@ -26,6 +26,7 @@ import { imageUrl } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";
 import { parseForm, readFormData } from "~/lib/form-input";
+import { applyBulkAdd } from "~/lib/bulk-items";
 
 export const COURSE_TABS: Record<CourseKind, { path: string; label: string; singular: string }> = {
   online: { path: "/admin/cursuri-online", label: "Cursuri online", singular: "curs online" },
@@ -101,6 +102,8 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
   const id = editorId(params.id);
   const tab = COURSE_TABS[kind];
   const { formData, uploadErrors, storedKeys, tooLarge } = await readAdminForm(request, courseFileTarget);
+  // "Adaugă mai multe" without JavaScript becomes conform's update of that list (lib/bulk-items).
+  applyBulkAdd(formData);
   if (tooLarge) {
     return data<EditorActionData>({ result: null, urls: {}, proofs: {}, formError: UPLOAD_MESSAGES.formTooLarge(uploadLimits().form) }, { status: 413 });
   }

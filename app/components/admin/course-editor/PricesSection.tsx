@@ -1,12 +1,12 @@
 /** "Prețuri": the course's price options (value, days, accreditation/diploma, advance payment). */
 import { FieldErrors, CheckboxField, Field } from "~/components/ui/Field";
 import { newPrice, type AdminCourseKind } from "~/lib/validation/admin-course";
-import { Hidden, IntentButton, RowActions, type AnyForm, type CourseFields } from "./parts";
+import { anchors, Hidden, IntentButton, RowActions, type AnyForm, type CourseFields } from "./parts";
 
 export function PricesSection({ kind, form, fields }: { kind: AdminCourseKind; form: AnyForm; fields: CourseFields }) {
   const prices = fields.prices.getFieldList();
   return (
-    <section className="admin-panel" aria-labelledby="sectiune-preturi">
+    <section id={anchors.section("preturi")} className="admin-panel" aria-labelledby="sectiune-preturi">
       <h2 id="sectiune-preturi" className="admin-panel__title">
         Prețuri
       </h2>
@@ -19,7 +19,7 @@ export function PricesSection({ kind, form, fields }: { kind: AdminCourseKind; f
         {prices.map((price, index) => {
           const f = price.getFieldset();
           return (
-            <li key={price.key} className="admin-row admin-row--price">
+            <li key={price.key} id={anchors.price(index)} className="admin-row admin-row--price">
               <Hidden meta={f.id} />
               <Field meta={f.value} label={`Preț ${index + 1} (RON)`} placeholder="1.000,00 sau Gratis" />
               <Field meta={f.days} label="Zile" placeholder="nelimitat" />
@@ -27,13 +27,13 @@ export function PricesSection({ kind, form, fields }: { kind: AdminCourseKind; f
                 <CheckboxField meta={f.accreditation} label={kind === "physical" ? "Cu acreditare" : "Cu diplomă"} className="admin-check" />
                 {kind === "physical" ? <CheckboxField meta={f.advancePayment} label="Plată avans" className="admin-check" /> : null}
               </div>
-              <RowActions form={form} name={fields.prices.name} index={index} what="prețul" />
+              <RowActions form={form} name={fields.prices.name} index={index} what="prețul" anchor={anchors.price} listAnchor={anchors.section("preturi")} />
             </li>
           );
         })}
       </ol>
       <FieldErrors id={fields.prices.errorId} errors={fields.prices.errors} />
-      <IntentButton props={form.insert.getButtonProps({ name: fields.prices.name, defaultValue: newPrice(kind) })}>+ Adaugă preț</IntentButton>
+      <IntentButton props={form.insert.getButtonProps({ name: fields.prices.name, defaultValue: newPrice(kind) })} anchor={anchors.price(prices.length)}>+ Adaugă preț</IntentButton>
     </section>
   );
 }
