@@ -30,9 +30,19 @@ function listWith(list: ItemList, lines: string[], at: number | null) {
   return withDetailLines(list.values as Array<{ id?: unknown; text?: unknown }>, lines, at).map((d) => ({ id: String(d.id), text: d.text }));
 }
 
-function focusItem(id: string) {
-  // After React has rendered the new rows.
-  requestAnimationFrame(() => window.setTimeout(() => document.getElementById(id)?.querySelector("textarea")?.focus(), 0));
+/**
+ * Sets the list (conform's update intent) and then focuses the row `focusId`. conform's intents
+ * are form submissions it catches; one requested while React is busy (inside an event handler,
+ * or the blur of a focused row that the update re-creates) is not caught and would post the
+ * form. So the field loses focus first, and the update runs after the current event.
+ */
+function update(list: ItemList, value: unknown, focusId: string) {
+  window.setTimeout(() => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    list.form.update({ name: list.name, value: value as never });
+    // After React has rendered the new rows.
+    requestAnimationFrame(() => window.setTimeout(() => document.getElementById(focusId)?.querySelector("textarea")?.focus(), 0));
+  }, 0);
 }
 
 /** Grows a text area to its content where CSS `field-sizing` is not supported. */
@@ -52,8 +62,7 @@ export function ItemText({ meta, label, list, index }: { meta: AnyMeta; label: s
     // What was around the selection stays: before it on the first item, after it on the last.
     lines[0] = field.value.slice(0, field.selectionStart) + lines[0];
     lines[lines.length - 1] += field.value.slice(field.selectionEnd);
-    list.form.update({ name: list.name, value: listWith(list, lines, index) as never });
-    focusItem(list.anchor(index + lines.length - 1));
+    update(list, listWith(list, lines, index), list.anchor(index + lines.length - 1));
   };
   return (
     <TextareaField
@@ -83,9 +92,8 @@ export function BulkAdd({ list, what }: { list: ItemList; what: string }) {
     event.preventDefault();
     const lines = splitLines(textarea.current.value);
     if (lines.length === 0) return textarea.current.focus();
-    list.form.update({ name: list.name, value: listWith(list, lines, null) as never });
+    update(list, listWith(list, lines, null), list.anchor(firstNew));
     textarea.current.value = "";
-    focusItem(list.anchor(firstNew));
   };
   return (
     <details className="bulk-add">
