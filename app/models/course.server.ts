@@ -67,7 +67,7 @@ const optionColumns = {
  */
 async function optionsWithReferences(courseIds: number[]): Promise<{ options: Map<number, PriceOption[]>; lowest: Map<number, number | null> }> {
   const options = new Map<number, PriceOption[]>();
-  const priced = new Map<number, Array<{ changes: PriceChange[]; currentBani: number; accreditation: boolean }>>();
+  const priced = new Map<number, Array<{ changes: PriceChange[]; currentBani: number; accreditation: boolean; advancePayment: boolean }>>();
   if (courseIds.length === 0) return { options, lowest: new Map() };
   const rows = await getDb()
     .select({ ...optionColumns, history: optionHistoryColumn() })
@@ -76,11 +76,12 @@ async function optionsWithReferences(courseIds: number[]): Promise<{ options: Ma
     .orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id));
   for (const { courseId, history, ...option } of rows) {
     options.set(courseId, [...(options.get(courseId) ?? []), option]);
-    priced.set(courseId, [...(priced.get(courseId) ?? []), { changes: parseHistory(history), currentBani: option.amountBani, accreditation: option.accreditation }]);
+    priced.set(courseId, [...(priced.get(courseId) ?? []), { changes: parseHistory(history), currentBani: option.amountBani, accreditation: option.accreditation, advancePayment: option.advancePayment }]);
   }
   const lowest = new Map<number, number | null>();
   for (const [courseId, list] of priced) {
-    const base = list.filter((o) => !o.accreditation);
+    // Accreditation and advance entries are not prices a student pays as such.
+    const base = list.filter((o) => !o.accreditation && !o.advancePayment);
     lowest.set(courseId, lowestAcross(base.length ? base : list));
   }
   return { options, lowest };

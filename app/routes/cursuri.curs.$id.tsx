@@ -30,7 +30,7 @@ export const loader = (args: LoaderFunctionArgs) => courseDetailLoader("physical
 export const action = (args: ActionFunctionArgs) => addCourseAction("physical", args);
 
 export default function PhysicalCourse() {
-  const { course, action: state, choices, options, offersAccreditation, offersAdvance, saved, vat } = useLoaderData<typeof loader>();
+  const { course, action: state, choices, options, offersAccreditation, offersAdvance, priceSettings, saved, vat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const business = root?.business;
@@ -85,6 +85,7 @@ export default function PhysicalCourse() {
               options={options}
               offersAccreditation={offersAccreditation}
               offersAdvance={offersAdvance}
+              settings={priceSettings}
               initial={initial}
               inCart={state === "in-cart"}
               error={actionData?.error ?? null}

@@ -12,6 +12,7 @@ import { useMemo, useState } from "react";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm } from "~/components/ui/useZodForm";
+import type { PriceSettings } from "~/lib/pricing";
 import { courseFormSchema, type AdminCourseKind } from "~/lib/validation/admin-course";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
 import { ChaptersSection } from "./course-editor/ChaptersSection";
@@ -33,6 +34,7 @@ export function CourseEditor({
   uploads,
   formError,
   listPath,
+  priceSettings,
 }: {
   kind: AdminCourseKind;
   courseId: number | null;
@@ -44,6 +46,8 @@ export function CourseEditor({
   uploads: UploadSettings;
   formError?: string | null;
   listPath: string;
+  /** The accreditation surcharge and the advance (admin settings), shown in the prices section. */
+  priceSettings: PriceSettings;
 }) {
   const schema = useMemo(() => courseFormSchema(kind), [kind]);
   const { form, fields: conformFields, formProps } = useZodForm({ id: `curs-${courseId ?? "nou"}`, schema, lastResult, defaultValue });
@@ -72,7 +76,7 @@ export function CourseEditor({
       {errorCount > 0 && form.status === "error" ? <FormAlert messages={[INVALID_FORM_MESSAGE]} /> : null}
 
       <DetailsSection kind={kind} fields={fields} media={media} />
-      <PricesSection kind={kind} form={form} fields={fields} />
+      <PricesSection kind={kind} form={form} fields={fields} settings={priceSettings} />
       <ChaptersSection form={form} fields={fields} />
       {kind === "physical" ? <DaysSection form={form} fields={fields} /> : null}
       {kind === "online" ? <LessonsSection fields={fields} media={media} /> : null}

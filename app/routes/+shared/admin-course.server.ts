@@ -18,6 +18,7 @@ import {
   courseMediaFields,
 } from "~/lib/validation/admin-course";
 import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
+import { getPriceSettings } from "~/models/course-settings.server";
 import { signedMediaUrl } from "~/models/media-type.server";
 import { requireAdmin } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
@@ -80,13 +81,14 @@ function editorId(param: string | undefined): number | null {
 export async function courseEditorLoader(kind: CourseKind, { request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = editorId(params.id);
+  const priceSettings = await getPriceSettings();
   if (id === null) {
-    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings() };
+    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings(), priceSettings };
   }
   const course = await getCourseForAdmin(kind, id);
   if (!course) throw new Response("Cursul nu există.", { status: 404 });
   const urls = await urlsFor([course.imageKey, ...course.lessons.flatMap((l) => [l.videoKey, l.pdfKey])]);
-  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings() };
+  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), priceSettings };
 }
 
 export interface EditorActionData {
