@@ -138,3 +138,18 @@ test("at 390 px every admin tab label is whole and in view, and the save bar is 
   const box = (await bar.boundingBox())!;
   expect(box.height).toBeLessThanOrEqual(64);
 });
+
+test("a physical course's prices are periods; accreditation and the advance are boxes showing the settings' amounts", async ({ page, context, request }) => {
+  await loginAs(context, request, { role: "admin" });
+  await page.goto("/admin/cursuri/nou");
+  const prices = page.locator("#preturi");
+  await expect(prices.getByLabel("Diplomă acreditată: +650,00 RON la prețul perioadei")).not.toBeChecked();
+  await expect(prices.getByLabel("Plata unui avans: 500,00 RON acum, restul la curs")).toBeVisible();
+  // No per-entry accreditation or advance any more (their values were ignored).
+  await expect(prices.getByLabel("Cu acreditare")).toHaveCount(0);
+  await expect(prices.getByLabel("Plată avans")).toHaveCount(0);
+  await prices.getByRole("link", { name: "Setări cursuri" }).click();
+  await expect(page).toHaveURL(/\/admin\/setari-cursuri$/);
+  await expect(page.getByLabel("Acreditare: suma adăugată la preț (RON)")).toHaveValue("650,00");
+  await expect(page.getByLabel("Avans (RON)")).toHaveValue("500,00");
+});
