@@ -32,9 +32,9 @@ function listWith(list: ItemList, lines: string[], at: number | null) {
 
 /**
  * Sets the list (conform's update intent) and then focuses the row `focusId`. conform's intents
- * are form submissions it catches; one requested while React is busy (inside an event handler,
- * or the blur of a focused row that the update re-creates) is not caught and would post the
- * form. So the field loses focus first, and the update runs after the current event.
+ * are form submissions it catches; the blur validation of a focused row that the update
+ * re-creates fires while React removes it, is not caught and posts the form (seen in Chromium).
+ * So the field loses focus first, after the current event, and then the list is updated.
  */
 function update(list: ItemList, value: unknown, focusId: string) {
   window.setTimeout(() => {
