@@ -728,6 +728,26 @@ export const invoiceSettings = pgTable(
   ],
 );
 
+/**
+ * One row (id 1): the course price rules the admin sets (SPEC §9 gives the defaults): the
+ * accreditation surcharge added to a physical course's period price, and the fixed advance paid
+ * instead of the total. Read by the cart and checkout; a change bumps the catalogue version
+ * (trigger), since the detail pages show them.
+ */
+export const courseSettings = pgTable(
+  "course_settings",
+  {
+    id: integer("id").primaryKey(),
+    accreditationSurchargeBani: integer("accreditation_surcharge_bani").notNull().default(65000),
+    advancePaymentBani: integer("advance_payment_bani").notNull().default(50000),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("course_settings_singleton_check", sql`${t.id} = 1`),
+    check("course_settings_amounts_check", sql`${t.accreditationSurchargeBani} >= 0 and ${t.advancePaymentBani} > 0`),
+  ],
+);
+
 /** The next number of each series; locked FOR UPDATE by the transaction that issues. */
 export const invoiceSeries = pgTable(
   "invoice_series",

@@ -3,7 +3,7 @@
  * Built on the rules of ./pricing, which the server uses again at add-to-cart and checkout.
  */
 import { formatMoney } from "./money";
-import { type LinePrice, physicalLinePrice, physicalPeriods, type PriceOptionLike, pluralRo } from "./pricing";
+import { DEFAULT_PRICE_SETTINGS, type LinePrice, physicalLinePrice, physicalPeriods, type PriceOptionLike, type PriceSettings, pluralRo } from "./pricing";
 
 export interface PhysicalChoice {
   priceOptionId: number | null;
@@ -19,15 +19,15 @@ export interface PhysicalQuote extends LinePrice {
 
 /**
  * The total of a physical course for a choice, or null when no valid period is chosen.
- * Accreditation and advance count only when the course offers them.
+ * Accreditation and advance count only when the course offers them, at the admin's settings.
  */
-export function physicalQuote(options: readonly PriceOptionLike[], choice: PhysicalChoice): PhysicalQuote | null {
+export function physicalQuote(options: readonly PriceOptionLike[], choice: PhysicalChoice, settings: PriceSettings = DEFAULT_PRICE_SETTINGS): PhysicalQuote | null {
   const period = physicalPeriods(options).find((o) => o.id === choice.priceOptionId);
   if (!period) return null;
   const price = physicalLinePrice(period.amountBani, {
     accreditation: choice.accreditation && options.some((o) => o.accreditation),
     advancePayment: choice.advancePayment && options.some((o) => o.advancePayment),
-  });
+  }, settings);
   return { ...price, baseBani: period.amountBani, balanceBani: price.fullBani - price.dueNowBani };
 }
 

@@ -5,7 +5,7 @@
  * price of the option chosen is a forged or stale choice and is refused.
  */
 import { parseMoney } from "./money";
-import { physicalLinePrice, physicalPeriods, type PriceOptionLike } from "./pricing";
+import { DEFAULT_PRICE_SETTINGS, physicalLinePrice, physicalPeriods, type PriceOptionLike, type PriceSettings } from "./pricing";
 
 export interface SelectedPrice {
   value: string;
@@ -31,6 +31,7 @@ export function matchSelectedPrice<T extends PriceOptionLike>(
   kind: "physical" | "online",
   options: readonly T[],
   selected: SelectedPrice,
+  settings: PriceSettings = DEFAULT_PRICE_SETTINGS,
 ): PriceChoice<T> {
   const days = normalizeDays(selected.days);
   if (days === undefined) return { ok: false, reason: "no-option" };
@@ -45,10 +46,10 @@ export function matchSelectedPrice<T extends PriceOptionLike>(
   }
   const base = physicalPeriods(options).find((o) => o.days === days);
   if (!base) return { ok: false, reason: "no-option" };
-  // Accepted: the listed entry for exactly these flags, or the price the server computes for them.
-  const listed = options.find((o) => o.days === days && o.accreditation === accreditation && o.advancePayment === advancePayment);
-  const computed = physicalLinePrice(base.amountBani, { accreditation, advancePayment });
-  const accepted = new Set([computed.fullBani, computed.dueNowBani, ...(listed ? [listed.amountBani] : [])]);
+  // Accepted: the price the server computes for these flags (now or in full). The amounts of
+  // accreditation and advance entries are not prices (the settings are).
+  const computed = physicalLinePrice(base.amountBani, { accreditation, advancePayment }, settings);
+  const accepted = new Set([computed.fullBani, computed.dueNowBani]);
   if (!money.ok || !accepted.has(money.bani)) return { ok: false, reason: "value-mismatch" };
   return { ok: true, option: base, accreditation, advancePayment };
 }

@@ -18,6 +18,7 @@ import {
   type LinePrice,
 } from "~/lib/pricing";
 import { imageUrl } from "~/services/storage.server";
+import { getPriceSettings } from "~/models/course-settings.server";
 import { deliveryFee, getCartDelivery, type CartDelivery } from "~/models/delivery.server";
 import { STOCK_MESSAGES } from "~/models/product.server";
 import { QUANTITY_MESSAGES } from "~/lib/validation/delivery";
@@ -265,6 +266,8 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
   const physicalOptions = physicalCourseIds.length
     ? await executor.select().from(coursePriceOptions).where(inArray(coursePriceOptions.courseId, physicalCourseIds))
     : [];
+  // The surcharge and the advance as set now, read with the cart (inside a checkout's transaction).
+  const settings = physicalCourseIds.length ? await getPriceSettings(executor) : null;
 
   const lines: CartLineView[] = [];
   for (const { line, course, option, product } of rows) {
@@ -293,7 +296,7 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
         const isPeriod = physicalPeriods(own).some((o) => o.id === option.id);
         const choicesOffered = (!line.accreditation || offersAccreditation(own)) && (!line.advancePayment || offersAdvance(own));
         if (!isPeriod || !choicesOffered) problem = LINE_PROBLEMS.optionsChanged;
-        else price = physicalLinePrice(option.amountBani, line);
+        else price = physicalLinePrice(option.amountBani, line, settings!);
       } else {
         diploma = option.accreditation;
         price = simpleLinePrice(option.amountBani);
@@ -334,6 +337,8 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
         .sort()
         .join("|"),
     )
+    // A changed surcharge or advance changes the amount: a new checkout.
+    .update(settings ? `|s:${settings.accreditationSurchargeBani}:${settings.advancePaymentBani}` : "")
     // The delivery choice and its method's fee change the amount: a new checkout.
     .update(delivery ? `|d:${delivery.method.id}:${delivery.updatedAt.getTime()}:${delivery.method.updatedAt.getTime()}` : "")
     .digest("base64url");

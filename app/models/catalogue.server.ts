@@ -8,8 +8,9 @@ import type { CourseCardView, ProductCardView } from "~/lib/catalogue-views";
 import { type CourseAction, courseActionState, courseListButton, type EnrollmentStatus } from "~/lib/course-actions";
 import type { PhysicalChoice } from "~/lib/course-quote";
 import type { ResponsiveImage } from "~/lib/images";
-import { offersAccreditation, offersAdvance, onlineOptions, physicalPeriods } from "~/lib/pricing";
+import { offersAccreditation, offersAdvance, onlineOptions, physicalPeriods, type PriceSettings } from "~/lib/pricing";
 import { cartCourseChoices, isProductInCart } from "~/models/cart.server";
+import { getPriceSettings } from "~/models/course-settings.server";
 import {
   type CourseDetail,
   type CourseSummary,
@@ -79,12 +80,14 @@ export async function upcomingSession(today: string) {
 export interface CourseDetailView {
   course: Omit<CourseDetail, "options" | "updatedAt" | "imageKey" | "optionCount"> & { image: ResponsiveImage | null };
   action: CourseAction;
-  /** Physical: the periods with their base option; online: every option, cheapest first. */
+  /** Physical: the periods with their base option; online: every option, in the admin's order. */
   choices: Array<{ id: number; days: number | null; amountBani: number; accreditation: boolean }>;
   /** All options (the page recomputes the live total with the same rules as the server). */
   options: Array<{ id: number; days: number | null; amountBani: number; accreditation: boolean; advancePayment: boolean }>;
   offersAccreditation: boolean;
   offersAdvance: boolean;
+  /** The accreditation surcharge and the advance (admin settings), for the physical form's labels and live total. */
+  priceSettings: PriceSettings;
   /** The choices saved in the cart, when the course is there. */
   saved: PhysicalChoice | null;
 }
@@ -93,10 +96,11 @@ export interface CourseDetailView {
 export async function courseDetail(kind: CourseKind, id: number, userId: string | null): Promise<CourseDetailView | null> {
   const course = await getPublishedCourse(kind, id);
   if (!course) return null;
-  const [image, statuses, cart] = await Promise.all([
+  const [image, statuses, cart, priceSettings] = await Promise.all([
     catalogueImage(course.imageKey),
     userId ? enrollmentStatuses(userId, [id]) : new Map(),
     userId ? cartCourseChoices(userId, [id]) : [],
+    getPriceSettings(),
   ]);
   const line = cart[0];
   const status: EnrollmentStatus = statuses.get(id) ?? null;
@@ -118,6 +122,7 @@ export async function courseDetail(kind: CourseKind, id: number, userId: string 
     options,
     offersAccreditation: kind === "physical" && offersAccreditation(options),
     offersAdvance: kind === "physical" && offersAdvance(options),
+    priceSettings,
     saved: line
       ? { priceOptionId: line.priceOptionId, accreditation: line.accreditation, advancePayment: line.advancePayment }
       : null,

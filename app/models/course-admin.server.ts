@@ -7,6 +7,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { coursePriceOptions, courses, enrollments, type CourseKind } from "../../db/schema";
+import { getPriceSettings } from "~/models/course-settings.server";
 import { recordPriceChange } from "~/models/price-history.server";
 import { readCourseContent } from "~/lib/course-content";
 import { lessonMediaKeys, type CourseInput, type CoursePriceInput, type StoredCourseForForm } from "~/lib/validation/admin-course";
@@ -102,9 +103,14 @@ function mediaOf(course: { imageKey: string | null; lessons: Array<{ videoKey: s
  * else takes the free row at its position; new rows are inserted; rows nobody claimed are
  * deleted — their cart lines go with them (FK cascade), order lines keep their snapshot.
  */
-async function savePriceOptions(tx: Executor, courseId: number, prices: CoursePriceInput[], actorUserId: string | null) {
+async function savePriceOptions(tx: Executor, courseId: number, kind: CourseKind, prices: CoursePriceInput[], actorUserId: string | null) {
   const existing = await tx
-    .select({ id: coursePriceOptions.id, amountBani: coursePriceOptions.amountBani })
+    .select({
+      id: coursePriceOptions.id,
+      amountBani: coursePriceOptions.amountBani,
+      accreditation: coursePriceOptions.accreditation,
+      advancePayment: coursePriceOptions.advancePayment,
+    })
     .from(coursePriceOptions)
     .where(eq(coursePriceOptions.courseId, courseId))
     .orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id));
@@ -116,6 +122,18 @@ async function savePriceOptions(tx: Executor, courseId: number, prices: CoursePr
       return price.id;
     }
     return null;
+  });
+  // A physical course's accreditation / advance entry (the editor sends no id for it) keeps the
+  // existing entry with the same flag.
+  const isOffer = (p: { accreditation: boolean; advancePayment: boolean }) => kind === "physical" && (p.accreditation || p.advancePayment);
+  rowFor.forEach((rowId, index) => {
+    const price = prices[index];
+    if (rowId !== null || !isOffer(price)) return;
+    const same = existing.find((o) => !claimed.has(o.id) && o.accreditation === price.accreditation && o.advancePayment === price.advancePayment);
+    if (same) {
+      claimed.add(same.id);
+      rowFor[index] = same.id;
+    }
   });
   // Rows without an id (no JavaScript lost nothing here, but a hand-made post might) take a
   // free existing row at the same position.
@@ -129,22 +147,27 @@ async function savePriceOptions(tx: Executor, courseId: number, prices: CoursePr
   });
   const removed = existingIds.filter((id) => !claimed.has(id));
   if (removed.length) await tx.delete(coursePriceOptions).where(inArray(coursePriceOptions.id, removed));
+  const settings = prices.some((p) => p.amountFromSettings) ? await getPriceSettings(tx) : null;
+  const amountOf = (price: CoursePriceInput) =>
+    price.amountFromSettings && settings ? (price.advancePayment ? settings.advancePaymentBani : settings.accreditationSurchargeBani) : price.amountBani;
   for (const [position, price] of prices.entries()) {
     const values = {
       days: price.days,
-      amountBani: price.amountBani,
+      amountBani: amountOf(price),
       accreditation: price.accreditation,
       advancePayment: price.advancePayment,
       position,
     };
     const rowId = rowFor[position];
+    // An accreditation / advance entry is not a price (the settings are): no price history.
+    const priced = !isOffer(price);
     if (rowId !== null) {
       await tx.update(coursePriceOptions).set(values).where(eq(coursePriceOptions.id, rowId));
       const oldBani = existing.find((o) => o.id === rowId)?.amountBani ?? null;
-      await recordPriceChange(tx, { courseId, priceOptionId: rowId }, oldBani, price.amountBani, actorUserId);
+      if (priced) await recordPriceChange(tx, { courseId, priceOptionId: rowId }, oldBani, values.amountBani, actorUserId);
     } else {
       const [row] = await tx.insert(coursePriceOptions).values({ courseId, ...values }).returning({ id: coursePriceOptions.id });
-      await recordPriceChange(tx, { courseId, priceOptionId: row.id }, null, price.amountBani, actorUserId);
+      if (priced) await recordPriceChange(tx, { courseId, priceOptionId: row.id }, null, values.amountBani, actorUserId);
     }
   }
 }
@@ -189,7 +212,7 @@ export async function saveCourse(id: number | null, input: CourseInput, actorUse
       await tx.update(courses).set(values).where(and(eq(courses.id, id), eq(courses.kind, input.kind)));
       courseId = id;
     }
-    await savePriceOptions(tx, courseId, input.prices, actorUserId);
+    await savePriceOptions(tx, courseId, input.kind, input.prices, actorUserId);
     if (input.kind === "online") await saveLessons(tx, courseId, lessonsToSave);
     return courseId;
   });

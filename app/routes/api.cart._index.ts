@@ -7,6 +7,7 @@
  */
 import { addToCartBody } from "~/lib/api/schemas";
 import { matchSelectedPrice } from "~/lib/price-choice";
+import { getPriceSettings } from "~/models/course-settings.server";
 import { API_CHECKOUT_MESSAGES } from "~/models/api-checkout.server";
 import { addCourseToCart, addProductToCart, CART_MESSAGES, getCart } from "~/models/cart.server";
 import { getPublishedCourse } from "~/models/course.server";
@@ -29,7 +30,7 @@ export const { loader, action } = apiRoute({
       const course = await getPublishedCourse(body.category, body.courseId);
       if (!course) return apiError(404, CART_MESSAGES.courseUnavailable);
       if (!body.selectedPrice) return apiError(400, body.category === "physical" ? CART_MESSAGES.noPeriod : CART_MESSAGES.noPrice);
-      const choice = matchSelectedPrice(body.category, course.options, body.selectedPrice);
+      const choice = matchSelectedPrice(body.category, course.options, body.selectedPrice, await getPriceSettings());
       if (!choice.ok) {
         return choice.reason === "value-mismatch"
           ? apiError(409, API_CHECKOUT_MESSAGES.priceMismatch)

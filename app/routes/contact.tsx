@@ -13,7 +13,7 @@ export const handle = STATIC_PAGE;
 const questions = [
   {
     q: "Cum îmi rezerv locul la un curs?",
-    a: "Alegi cursul și perioada, îl adaugi în coș și plătești integral sau doar avansul de 500 RON. Locul este al tău după confirmarea plății.",
+    a: "Alegi cursul și perioada, îl adaugi în coș și plătești integral sau doar avansul (suma lui e afișată pe pagina cursului). Locul este al tău după confirmarea plății.",
   },
   {
     q: "Am nevoie de experiență?",
@@ -21,7 +21,7 @@ const questions = [
   },
   {
     q: "Primesc diplomă?",
-    a: "La cursurile în sală poți alege diploma acreditată (+650 RON). Cursurile online se încheie cu o diplomă de participare.",
+    a: "La cursurile în sală poți alege diploma acreditată (costul ei suplimentar e afișat pe pagina cursului). Cursurile online se încheie cu o diplomă de participare.",
   },
 ];
 

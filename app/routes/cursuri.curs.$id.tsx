@@ -30,7 +30,7 @@ export const loader = (args: LoaderFunctionArgs) => courseDetailLoader("physical
 export const action = (args: ActionFunctionArgs) => addCourseAction("physical", args);
 
 export default function PhysicalCourse() {
-  const { course, action: state, choices, options, offersAccreditation, offersAdvance, saved, requested, vat } = useLoaderData<typeof loader>();
+  const { course, action: state, choices, options, offersAccreditation, offersAdvance, priceSettings, saved, requested, vat } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const business = root?.business;
@@ -90,6 +90,7 @@ export default function PhysicalCourse() {
               options={options}
               offersAccreditation={offersAccreditation}
               offersAdvance={offersAdvance}
+              settings={priceSettings}
               initial={initial}
               inCart={state === "in-cart"}
               error={actionData?.error ?? null}

@@ -129,12 +129,13 @@ test.describe("online course", () => {
   test("shows each price option with its access and diploma; free shows Gratis", async ({ page }) => {
     await page.goto(online);
     const options = page.getByRole("radiogroup", { name: "Alege varianta" });
-    await expect(options.locator("label").nth(0)).toContainText("Acces 90 de zile");
-    await expect(options.locator("label").nth(0)).toContainText("Fără diplomă");
-    await expect(options.locator("label").nth(0)).toContainText("249,00 RON");
-    await expect(options.locator("label").nth(1)).toContainText("Acces nelimitat");
-    await expect(options.locator("label").nth(1)).toContainText("Diplomă inclusă");
-    await expect(options.locator("label").nth(1)).toContainText("349,00 RON");
+    // In the order the admin entered them (issue 20), as the seed lists them.
+    await expect(options.locator("label").nth(1)).toContainText("Acces 90 de zile");
+    await expect(options.locator("label").nth(1)).toContainText("Fără diplomă");
+    await expect(options.locator("label").nth(1)).toContainText("249,00 RON");
+    await expect(options.locator("label").nth(0)).toContainText("Acces nelimitat");
+    await expect(options.locator("label").nth(0)).toContainText("Diplomă inclusă");
+    await expect(options.locator("label").nth(0)).toContainText("349,00 RON");
 
     await page.goto(`/cursuri-online/curs/${COURSES.hygiene.id}`);
     const free = page.getByRole("radiogroup", { name: "Alege varianta" }).locator("label");

@@ -74,9 +74,15 @@ describe("online and product pricing", () => {
     expect(simpleLinePrice(34900).dueNowBani).toBe(34900);
   });
 
-  it("lists online options cheapest first", () => {
+  it("lists online options in the order the admin entered them (issue 20)", () => {
     const options = [option(1, null, 34900, { accreditation: true }), option(2, 90, 24900)];
-    expect(onlineOptions(options).map((o) => o.id)).toEqual([2, 1]);
+    expect(onlineOptions(options).map((o) => o.id)).toEqual([1, 2]);
+  });
+
+  it("prices accreditation and the advance with the admin's settings", () => {
+    const settings = { accreditationSurchargeBani: 80000, advancePaymentBani: 30000 };
+    expect(physicalLinePrice(200000, { accreditation: true, advancePayment: false }, settings).fullBani).toBe(280000);
+    expect(physicalLinePrice(200000, { accreditation: true, advancePayment: true }, settings)).toEqual({ dueNowBani: 30000, fullBani: 280000, advanceOnly: true });
   });
 
   it("shows the lowest price a student can choose as 'from'", () => {

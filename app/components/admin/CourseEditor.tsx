@@ -7,11 +7,12 @@
  * validates the whole course both sides (`useZodForm` + `ui/Field`).
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm } from "~/components/ui/useZodForm";
+import type { PriceSettings } from "~/lib/pricing";
 import { courseFormSchema, type AdminCourseKind } from "~/lib/validation/admin-course";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
 import { ChaptersSection } from "./course-editor/ChaptersSection";
@@ -33,6 +34,7 @@ export function CourseEditor({
   uploads,
   formError,
   listPath,
+  priceSettings,
 }: {
   kind: AdminCourseKind;
   courseId: number | null;
@@ -44,13 +46,17 @@ export function CourseEditor({
   uploads: UploadSettings;
   formError?: string | null;
   listPath: string;
+  /** The accreditation surcharge and the advance (admin settings), shown in the prices section. */
+  priceSettings: PriceSettings;
 }) {
   const schema = useMemo(() => courseFormSchema(kind), [kind]);
   const { form, fields: conformFields, formProps } = useZodForm({ id: `curs-${courseId ?? "nou"}`, schema, lastResult, defaultValue });
   const fields = conformFields as unknown as CourseFields;
   const [uploading, setUploading] = useState(0);
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;
+  const saving = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null && navigation.formData?.get("bulkAdd") == null;
+  // The page's own path (the route is an index route: without it the form would post to `…?index`).
+  const path = useLocation().pathname;
   const media: MediaContext = {
     form,
     uploads,
@@ -61,7 +67,7 @@ export function CourseEditor({
   const errorCount = Object.values(form.allErrors).reduce((n, list) => n + (list?.length ? 1 : 0), 0);
 
   return (
-    <ValidatedForm form={form} formProps={formProps} encType="multipart/form-data" className="admin-form">
+    <ValidatedForm form={form} formProps={formProps} action={path} encType="multipart/form-data" className="admin-form">
       {/* Enter in a text field submits the form with this button (the first one), not an intent. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         Salvează
@@ -70,7 +76,7 @@ export function CourseEditor({
       {errorCount > 0 && form.status === "error" ? <FormAlert messages={[INVALID_FORM_MESSAGE]} /> : null}
 
       <DetailsSection kind={kind} fields={fields} media={media} />
-      <PricesSection kind={kind} form={form} fields={fields} />
+      <PricesSection kind={kind} form={form} fields={fields} settings={priceSettings} />
       <ChaptersSection form={form} fields={fields} />
       {kind === "physical" ? <DaysSection form={form} fields={fields} /> : null}
       {kind === "online" ? <LessonsSection fields={fields} media={media} /> : null}

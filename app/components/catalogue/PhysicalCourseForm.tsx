@@ -1,7 +1,7 @@
 /**
  * Physical course purchase form (SPEC §2, §4, §9): a period (radio per distinct period, value
  * = that period's base option id), the accreditation (+650 RON) and the advance (500 RON now)
- * when the course offers them, a live total with JavaScript, and the submit button. Without
+ * when the course offers them (amounts: the admin's settings, SPEC §9's by default), a live total with JavaScript, and the submit button. Without
  * JavaScript every option shows its amount and the rules are written out; the server answers a
  * missing period with SPEC's messages. The form wiring is shared with the online form (`BuyForm`).
  */
@@ -9,7 +9,7 @@ import { useState } from "react";
 import { COURSE_ACTION_LABELS } from "~/lib/course-actions";
 import { type PhysicalChoice, periodLabel, physicalQuote } from "~/lib/course-quote";
 import { formatMoney } from "~/lib/money";
-import { ACCREDITATION_SURCHARGE_BANI, ADVANCE_PAYMENT_BANI, type PriceOptionLike } from "~/lib/pricing";
+import type { PriceOptionLike, PriceSettings } from "~/lib/pricing";
 import { AddToCartButton, BuyForm, ChoiceCard, PriceChoiceGroup, type FormError } from "./BuyForm";
 
 export function PhysicalCourseForm({
@@ -17,6 +17,7 @@ export function PhysicalCourseForm({
   options,
   offersAccreditation,
   offersAdvance,
+  settings,
   initial,
   inCart,
   error,
@@ -25,6 +26,7 @@ export function PhysicalCourseForm({
   options: PriceOptionLike[];
   offersAccreditation: boolean;
   offersAdvance: boolean;
+  settings: PriceSettings;
   initial: PhysicalChoice;
   inCart: boolean;
   error: FormError | null;
@@ -64,7 +66,7 @@ export function PhysicalCourseForm({
                 onCheckedChange={(accreditation) => setChoice((c) => ({ ...c, accreditation }))}
                 label="Diplomă acreditată"
                 hint="Certificat acreditat, recunoscut național"
-                price={`+${formatMoney(ACCREDITATION_SURCHARGE_BANI)}`}
+                price={`+${formatMoney(settings.accreditationSurchargeBani)}`}
               />
             ) : null}
             {offersAdvance ? (
@@ -76,19 +78,19 @@ export function PhysicalCourseForm({
                 onCheckedChange={(advancePayment) => setChoice((c) => ({ ...c, advancePayment }))}
                 label="Plătesc acum doar avansul"
                 hint="Restul îl achiți în prima zi"
-                price={formatMoney(ADVANCE_PAYMENT_BANI)}
+                price={formatMoney(settings.advancePaymentBani)}
               />
             ) : null}
           </div>
         </fieldset>
       ) : null}
 
-      <LiveTotal quote={physicalQuote(options, choice)} />
+      <LiveTotal quote={physicalQuote(options, choice, settings)} />
       <ul className="buy-form__rules">
         <li>Prețul depinde de perioada aleasă.</li>
-        {offersAccreditation ? <li>Diploma acreditată adaugă {formatMoney(ACCREDITATION_SURCHARGE_BANI)} la preț.</li> : null}
+        {offersAccreditation ? <li>Diploma acreditată adaugă {formatMoney(settings.accreditationSurchargeBani)} la preț.</li> : null}
         {offersAdvance ? (
-          <li>Cu avans plătești acum {formatMoney(ADVANCE_PAYMENT_BANI)} în loc de total; restul, la începutul cursului.</li>
+          <li>Cu avans plătești acum {formatMoney(settings.advancePaymentBani)} în loc de total; restul, la începutul cursului.</li>
         ) : null}
       </ul>
       <AddToCartButton chosen={chosen} label={inCart ? COURSE_ACTION_LABELS.physicalInCart : COURSE_ACTION_LABELS.add} />

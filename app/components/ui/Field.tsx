@@ -151,7 +151,7 @@ export function TextareaField({
         key={key}
         {...textareaProps}
         {...rest}
-        className="textarea"
+        className={`textarea${rest.className ? ` ${rest.className}` : ""}`}
         aria-invalid={invalid || undefined}
         data-valid={showValid || undefined}
         onBlur={(event) => {

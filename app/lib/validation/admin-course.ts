@@ -157,6 +157,9 @@ export function courseFormSchema(kind: AdminCourseKind) {
       nextSessionOn: kind === "physical" ? dateText : z.string().optional(),
       isPublished: published,
       prices: z.array(priceSchema).max(30).default([]),
+      /** Physical: the course offers the accredited diploma / paying only the advance (amounts: the settings). */
+      offersAccreditation: z.boolean().optional(),
+      offersAdvance: z.boolean().optional(),
       chapters: z.array(chapterSchema).max(100).default([]),
       days: z.array(daySchema).max(60).default([]),
       lessons: z.array(lessonSchema).max(500).default([]),
@@ -205,6 +208,8 @@ export interface CoursePriceInput {
   amountBani: number;
   accreditation: boolean;
   advancePayment: boolean;
+  /** An accreditation / advance entry from the editor's boxes: stored with the settings' amount (informative; unused). */
+  amountFromSettings?: boolean;
 }
 
 export interface LessonInput {
@@ -247,6 +252,21 @@ const money = (value: string | undefined) => {
   return parsed.bani;
 };
 
+/**
+ * Physical courses: the editor's two "offers" boxes become the entries that say so (SPEC's price
+ * entries with the accreditation or advance flag; their amount is not used — the settings are —
+ * and the model stores the settings' amount with them). Entries already flagged in the posted
+ * prices (the JSON API) stay.
+ */
+function withOfferEntries(kind: AdminCourseKind, form: CourseForm, prices: CoursePriceInput[]): CoursePriceInput[] {
+  if (kind !== "physical") return prices;
+  const out = [...prices];
+  const marker = { id: null, days: null, amountBani: 0, amountFromSettings: true };
+  if (form.offersAccreditation && !out.some((p) => p.accreditation)) out.push({ ...marker, accreditation: true, advancePayment: false });
+  if (form.offersAdvance && !out.some((p) => p.advancePayment)) out.push({ ...marker, accreditation: false, advancePayment: true });
+  return out;
+}
+
 /** A valid form → what the model saves. Blank details, activities, days and chapters are dropped. */
 export function toCourseInput(kind: AdminCourseKind, form: CourseForm): CourseInput {
   const content = courseContentSchema.parse({
@@ -275,13 +295,17 @@ export function toCourseInput(kind: AdminCourseKind, form: CourseForm): CourseIn
     durationDays: kind === "physical" ? (parseDaysText(form.durationDays) ?? null) : null,
     nextSessionOn: kind === "physical" && form.nextSessionOn?.trim() ? form.nextSessionOn.trim() : null,
     isPublished: form.isPublished === "da",
-    prices: form.prices.map((price) => ({
-      id: price.id ?? null,
-      days: parseDaysText(price.days) ?? null,
-      amountBani: money(price.value),
-      accreditation: Boolean(price.accreditation),
-      advancePayment: kind === "physical" && Boolean(price.advancePayment),
-    })),
+    prices: withOfferEntries(
+      kind,
+      form,
+      form.prices.map((price) => ({
+        id: price.id ?? null,
+        days: parseDaysText(price.days) ?? null,
+        amountBani: money(price.value),
+        accreditation: Boolean(price.accreditation),
+        advancePayment: kind === "physical" && Boolean(price.advancePayment),
+      })),
+    ),
     content,
     lessons:
       kind === "online"
@@ -358,6 +382,8 @@ export function newCourseFormValue(kind: AdminCourseKind) {
     nextSessionOn: "",
     isPublished: "nu",
     prices: [newPrice(kind)],
+    offersAccreditation: false,
+    offersAdvance: false,
     chapters: [{ id: 0, title: "", details: [{ id: 0, text: "" }] }],
     days: [],
     lessons: [],
@@ -365,6 +391,8 @@ export function newCourseFormValue(kind: AdminCourseKind) {
 }
 
 export interface StoredCourseForForm {
+  /** Physical: the accreditation and advance entries become the two "offers" boxes. */
+  kind?: AdminCourseKind;
   title: string;
   secondTitle: string;
   thirdTitle: string;
@@ -391,13 +419,17 @@ export function courseToFormValue(course: StoredCourseForForm) {
     durationDays: daysToText(course.durationDays),
     nextSessionOn: course.nextSessionOn ?? "",
     isPublished: course.isPublished ? "da" : "nu",
-    prices: course.options.map((o) => ({
-      id: o.id,
-      value: moneyToInput(o.amountBani),
-      days: daysToText(o.days),
-      accreditation: o.accreditation,
-      advancePayment: o.advancePayment,
-    })),
+    prices: course.options
+      .filter((o) => course.kind !== "physical" || (!o.accreditation && !o.advancePayment))
+      .map((o) => ({
+        id: o.id,
+        value: moneyToInput(o.amountBani),
+        days: daysToText(o.days),
+        accreditation: o.accreditation,
+        advancePayment: o.advancePayment,
+      })),
+    offersAccreditation: course.kind === "physical" && course.options.some((o) => o.accreditation),
+    offersAdvance: course.kind === "physical" && course.options.some((o) => o.advancePayment),
     chapters: course.content.chapters.map((c) => ({ id: c.id, title: c.title, details: c.details.map((d) => ({ id: d.id, text: d.text })) })),
     days: course.content.days.map((d) => ({ id: d.id, title: d.title, activities: d.activities })),
     lessons: course.lessons.map((l) => ({

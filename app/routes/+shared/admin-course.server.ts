@@ -20,6 +20,7 @@ import {
 } from "~/lib/validation/admin-course";
 import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
 import { courseReferenceWarning } from "~/models/course.server";
+import { getPriceSettings } from "~/models/course-settings.server";
 import { signedMediaUrl } from "~/models/media-type.server";
 import { requireAdmin } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
@@ -28,6 +29,7 @@ import { imageUrl } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";
 import { parseForm, readFormData } from "~/lib/form-input";
+import { applyBulkAdd } from "~/lib/bulk-items";
 
 export const COURSE_TABS: Record<CourseKind, { path: string; label: string; singular: string }> = {
   online: { path: "/admin/cursuri-online", label: "Cursuri online", singular: "curs online" },
@@ -81,13 +83,14 @@ function editorId(param: string | undefined): number | null {
 export async function courseEditorLoader(kind: CourseKind, { request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = editorId(params.id);
+  const priceSettings = await getPriceSettings();
   if (id === null) {
-    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings(), priceWarning: null as string | null };
+    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings(), priceWarning: null as string | null, priceSettings };
   }
   const course = await getCourseForAdmin(kind, id);
   if (!course) throw new Response("Cursul nu există.", { status: 404 });
   const [urls, priceWarning] = await Promise.all([urlsFor([course.imageKey, ...course.lessons.flatMap(lessonMediaKeys)]), courseReferenceWarning(course.id)]);
-  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), priceWarning };
+  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), priceWarning, priceSettings };
 }
 
 export interface EditorActionData {
@@ -103,6 +106,8 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
   const id = editorId(params.id);
   const tab = COURSE_TABS[kind];
   const { formData, uploadErrors, storedKeys, tooLarge } = await readAdminForm(request, courseFileTarget);
+  // "Adaugă mai multe" without JavaScript becomes conform's update of that list (lib/bulk-items).
+  applyBulkAdd(formData);
   if (tooLarge) {
     return data<EditorActionData>({ result: null, urls: {}, proofs: {}, formError: UPLOAD_MESSAGES.formTooLarge(uploadLimits().form) }, { status: 413 });
   }

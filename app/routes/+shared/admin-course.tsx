@@ -110,6 +110,7 @@ export function CourseEditorPage() {
         uploads={data.uploads}
         formError={actionData?.formError}
         listPath={tab.path}
+        priceSettings={data.priceSettings}
       />
     </section>
   );

@@ -2,11 +2,11 @@
 import { Field, SelectField, TextareaField } from "~/components/ui/Field";
 import type { AdminCourseKind } from "~/lib/validation/admin-course";
 import { MediaField } from "../MediaField";
-import { PUBLISH_OPTIONS, type CourseFields, type MediaContext } from "./parts";
+import { anchors, PUBLISH_OPTIONS, type CourseFields, type MediaContext } from "./parts";
 
 export function DetailsSection({ kind, fields, media }: { kind: AdminCourseKind; fields: CourseFields; media: MediaContext }) {
   return (
-    <section className="admin-panel" aria-labelledby="sectiune-general">
+    <section id={anchors.section("general")} className="admin-panel" aria-labelledby="sectiune-general">
       <h2 id="sectiune-general" className="admin-panel__title">
         Informații generale
       </h2>

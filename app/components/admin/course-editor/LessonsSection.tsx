@@ -7,7 +7,7 @@ import { Field, SelectField, TextareaField } from "~/components/ui/Field";
 import { newLesson, TRANSCRIPT_MAX_LENGTH } from "~/lib/validation/admin-course";
 import { readVideoDurationInBrowser } from "../direct-upload";
 import { MediaField } from "../MediaField";
-import { Hidden, IntentButton, PUBLISH_OPTIONS, type CourseFields, type MediaContext } from "./parts";
+import { anchors, Hidden, IntentButton, PUBLISH_OPTIONS, type CourseFields, type MediaContext } from "./parts";
 
 type ChapterOption = { id: string; title: string; position: number };
 
@@ -20,7 +20,7 @@ export function LessonsSection({ fields, media }: { fields: CourseFields; media:
     .map((c, index) => ({ id: String(c?.id ?? ""), title: c?.title ?? "", position: index + 1 }))
     .filter((c) => c.id !== "");
   return (
-    <section className="admin-panel" aria-labelledby="sectiune-lectii">
+    <section id={anchors.section("lectii")} className="admin-panel" aria-labelledby="sectiune-lectii">
       <h2 id="sectiune-lectii" className="admin-panel__title">
         Lecții
       </h2>
@@ -59,6 +59,7 @@ export function LessonsSection({ fields, media }: { fields: CourseFields; media:
               <IntentButton
                 props={form.insert.getButtonProps({ name: fields.lessons.name, defaultValue: newLesson(lessonValues, Number(chapter.id)) })}
                 label={`Adaugă lecție în capitolul ${chapter.position}`}
+                anchor={anchors.lesson(lessons.length)}
               >
                 + Lecție
               </IntentButton>
@@ -108,11 +109,11 @@ function LessonRow({
   if (current && !selectOptions.some((o) => o.value === current)) selectOptions.unshift({ value: current, label: "(capitol inexistent)" });
   const common = { form, formLimit: uploads.limits.form, urls, proofs, onBusyChange: onBusy };
   return (
-    <li className="admin-row admin-row--block" data-testid="lesson">
+    <li id={anchors.lesson(index)} className="admin-row admin-row--block" data-testid="lesson">
       <Hidden meta={f.id} />
       <div className="admin-row__head">
         <h3 className="admin-row__title">Lecția {name}</h3>
-        <IntentButton props={form.remove.getButtonProps({ name: listName, index })} variant="remove" label={`Elimină lecția ${name}`}>
+        <IntentButton props={form.remove.getButtonProps({ name: listName, index })} variant="remove" label={`Elimină lecția ${name}`} anchor={anchors.section("lectii")}>
           ×
         </IntentButton>
       </div>
