@@ -128,6 +128,9 @@ describe("course price settings", () => {
     // Reordered in the editor ("↑" on the last): saved in that order.
     const reordered = [value.prices[0], value.prices[2], value.prices[1]];
     await saveCourse(saved.id, toCourseInput("online", parse("online", { ...value, prices: reordered })), admin.id);
+    // The save's NOTIFY reaches the cache asynchronously (catalogue-cache.test covers that path):
+    // read the stored version now instead of racing it.
+    await processCatalogueCache()!.verify();
     expect((await courseDetail("online", saved.id, null))!.choices.map((c) => c.amountBani)).toEqual([34900, 24900, 14900]);
   });
 });
