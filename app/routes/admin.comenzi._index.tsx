@@ -14,6 +14,7 @@ import { deliveriesForOrders } from "~/models/delivery.server";
 import { FULFILMENT_LABELS, FULFILMENT_TONE } from "~/lib/delivery";
 import { requireAdmin } from "~/models/session.server";
 import { errorBoundary } from "~/components/ErrorState";
+import { OrderRowCells } from "~/components/admin/OrderRowCells";
 
 type Filter = OrderFilter | "de-expediat";
 const FILTER_LABELS: Record<Filter, string> = {
@@ -67,16 +68,7 @@ export default function AdminOrders() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <td>
-                    <Link to={`/admin/comenzi/${order.id}`}>{order.reference}</Link>
-                  </td>
-                  <td>{formatDateTime(order.createdAt)}</td>
-                  <td>
-                    {order.billingName}
-                    <br />
-                    <span className="muted">{order.billingEmail}</span>
-                  </td>
-                  <td>{formatMoney(order.totalBani)}</td>
+                  <OrderRowCells order={order} />
                   <td>
                     {PAYMENT_METHOD_LABELS[order.paymentMethod]}
                     {order.paymentMethod === "card" && (order.providerRef || order.panMasked) ? (

@@ -4,9 +4,10 @@
  * new enrolments and the next in-person sessions. Plain forms and links: no JS needed.
  */
 import { Form, Link } from "@remix-run/react";
-import { formatDate, formatDateTime, monthName } from "~/lib/dates";
+import { formatDate, monthName } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { AwaitingOrder, Dashboard, NewEnrolment, SessionOccupancy } from "~/models/admin-dashboard.server";
+import { OrderRowCells } from "~/components/admin/OrderRowCells";
 
 /** Dates arrive as Date objects (single fetch) or strings; both are formatted the same. */
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] };
@@ -56,16 +57,7 @@ export function AwaitingTransfers({ awaiting, busy }: { awaiting: { count: numbe
               <tbody>
                 {awaiting.orders.map((order) => (
                   <tr key={order.id} data-testid="awaiting-order">
-                    <td>
-                      <Link to={`/admin/comenzi/${order.id}`}>{order.reference}</Link>
-                    </td>
-                    <td>{formatDateTime(order.createdAt)}</td>
-                    <td>
-                      {order.billingName}
-                      <br />
-                      <span className="muted">{order.billingEmail}</span>
-                    </td>
-                    <td>{formatMoney(order.totalBani)}</td>
+                    <OrderRowCells order={order} />
                     <td>
                       <Form method="post">
                         <input type="hidden" name="orderId" value={order.id} />
