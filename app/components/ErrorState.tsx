@@ -11,6 +11,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PLAYER_MESSAGES } from "~/lib/player";
+import { COURSE_FORM_MESSAGES } from "~/lib/validation/admin-course-rows";
 
 interface AreaTexts {
   /** The heading when the page could not be loaded. */
@@ -28,8 +29,7 @@ export const ERROR_TEXTS = {
   account: { message: "Contul nu a putut fi încărcat.", backTo: "/", backLabel: "Pagina principală" },
   cart: { message: "A apărut o eroare la obținerea coșului.", backTo: "/cursuri", backLabel: "Vezi cursurile" },
   payment: { message: "Rezultatul plății nu a putut fi încărcat.", backTo: "/cont", backLabel: "Contul meu" },
-  // Not COURSE_FORM_MESSAGES.loadFailed: that module carries zod, and every page imports this one.
-  admin: { message: "Eroare la preluarea datelor.", backTo: "/admin", backLabel: "Administrare" },
+  admin: { message: COURSE_FORM_MESSAGES.loadFailed, backTo: "/admin", backLabel: "Administrare" },
   legal: { message: "Eroare: pagina nu a putut fi încărcată.", ...HOME },
   courses: { message: "Nu s-au putut prelua cursurile", ...HOME },
   onlineCourses: { message: "Nu s-au putut prelua cursurile online", ...HOME },

@@ -3,7 +3,7 @@
  * marketing opt-in (unticked). Success logs the user in and lands on /cont with a toast.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/AuthCard";
 import { CheckboxField, Field } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
@@ -14,7 +14,7 @@ import { ACCOUNT_MESSAGES, tooManyAttemptsMessage } from "~/lib/account-messages
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
 import { registerSchema } from "~/lib/validation/account";
-import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { createSession, requireGuest } from "~/models/session.server";
 import { EmailTakenError, registerUser } from "~/models/user.server";
 import { log } from "~/services/log.server";
@@ -22,11 +22,11 @@ import { assertSameOrigin } from "~/services/origin.server";
 import { hitRegister } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return {};
+  return { constraint: formConstraint(registerSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -58,9 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "register",
-    schema: registerSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.registerSchema),
+    constraint,
     lastResult: actionData?.result,
   });
 

@@ -2,10 +2,11 @@
  * The cart's delivery part (issue 16), kept out of the cart route: what the delivery form needs
  * (loader) and its two intents, "save-delivery" and "quantity" (action). Parse → model → respond.
  */
-import { parseForm } from "~/lib/form-input";
+import { formConstraint, parseForm } from "~/lib/form-input";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { DeliveryMethodView, SavedDeliveryView } from "~/components/cart/DeliveryFields";
+import type { FormConstraint } from "~/components/ui/useZodForm";
 import { getConfig } from "~/config.server";
 import { OPENING_HOURS } from "~/lib/business";
 import type { DeliveryKind } from "~/lib/delivery";
@@ -23,12 +24,15 @@ export interface CartDeliveryData {
   saved: SavedDeliveryView | null;
   productsBani: number;
   pickupAddress: string;
+  /** The delivery form's HTML attributes (`useZodForm`'s `constraint`). */
+  constraint: FormConstraint;
 }
 
 /** Null for a cart without products: nothing about delivery is shown or asked. */
 export async function cartDeliveryView(cart: CartView): Promise<CartDeliveryData | null> {
   if (!cart.needsDelivery) return null;
   const methods = await listActiveDeliveryMethods();
+  const kinds = Object.fromEntries(methods.map((m) => [m.id, m.kind])) as Record<number, DeliveryKind>;
   return {
     methods: methods.map((m) => ({
       id: m.id,
@@ -42,6 +46,7 @@ export async function cartDeliveryView(cart: CartView): Promise<CartDeliveryData
     saved: cart.delivery ? { methodId: cart.delivery.method.id, sameAsBilling: cart.delivery.sameAsBilling, address: cart.delivery.address } : null,
     productsBani: cart.productsBani,
     pickupAddress: pickupAddress(),
+    constraint: formConstraint(deliveryFormSchema(kinds)),
   };
 }
 

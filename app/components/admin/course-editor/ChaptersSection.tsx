@@ -1,6 +1,6 @@
 /** "Capitole": chapters, each with its sub-chapters. */
 import { Field, FieldErrors } from "~/components/ui/Field";
-import { newChapter, newDetail } from "~/lib/validation/admin-course";
+import { newChapter, newDetail } from "~/lib/validation/admin-course-rows";
 import { Hidden, IntentButton, RowActions, type AnyForm, type CourseFields } from "./parts";
 
 export function ChaptersSection({ form, fields }: { form: AnyForm; fields: CourseFields }) {

@@ -1,6 +1,6 @@
 /** "Prețuri": the course's price options (value, days, accreditation/diploma, advance payment). */
 import { FieldErrors, CheckboxField, Field } from "~/components/ui/Field";
-import { newPrice, type AdminCourseKind } from "~/lib/validation/admin-course";
+import { newPrice, type AdminCourseKind } from "~/lib/validation/admin-course-rows";
 import { Hidden, IntentButton, RowActions, type AnyForm, type CourseFields } from "./parts";
 
 export function PricesSection({ kind, form, fields }: { kind: AdminCourseKind; form: AnyForm; fields: CourseFields }) {
