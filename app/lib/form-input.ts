@@ -107,6 +107,14 @@ type ReplyOptions = Parameters<Submission<unknown, string[], unknown>["reply"]>[
  * loading zod (the schema itself is fetched at the form's first touch).
  */
 export function formConstraint(schema: z.ZodType) {
-  return getZodConstraint(schema);
+  let constraint = constraints.get(schema);
+  if (!constraint) {
+    constraint = getZodConstraint(schema);
+    constraints.set(schema, constraint);
+  }
+  return constraint;
 }
+
+/** Per schema object: a module-level schema is walked once per process, not per request. */
+const constraints = new WeakMap<z.ZodType, ReturnType<typeof getZodConstraint>>();
 

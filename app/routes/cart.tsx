@@ -20,7 +20,7 @@ import { readIntent } from "~/lib/intent";
 import { formatMoney, formatPrice } from "~/lib/money";
 import { privateHeaders } from "~/lib/http";
 import { SHORT_TOAST } from "~/lib/toast";
-import { addressSchema, CHECKOUT_MESSAGES, checkoutSchema, type CheckoutInput } from "~/routes/+shared/form-schemas.server";
+import { addressSchema, CHECKOUT_MESSAGES, checkoutConstraint, checkoutSchema, type CheckoutInput } from "~/routes/+shared/form-schemas.server";
 import { CART_MESSAGES, getCart, removeCartLine } from "~/models/cart.server";
 import { checkoutProblem, paymentMethodFor, placeOrder, referenceFromKey, type CheckoutField } from "~/models/order.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
@@ -30,7 +30,7 @@ import { vatLabel } from "~/models/invoice-views.server";
 import { isCardPaymentAvailable as cardAvailable, returnPath, startCardPayment } from "~/services/payments/provider.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
-import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
+import { parseForm, readFormData } from "~/lib/form-input";
 
 function lineHref(line: { category: string; courseId: number | null; productId: number | null }) {
   if (line.category === "product") return line.productId ? `/produse/produs/${line.productId}` : null;
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editAddress: url.searchParams.get("adresa") === "editeaza" || !user.address.trim(),
     cardAvailable: cardAvailable(),
     delivery: await cartDeliveryView(cart),
-    checkoutConstraint: formConstraint(checkoutSchema({ requireDigitalConsent: cart.hasOnline })),
+    checkoutConstraint: checkoutConstraint(cart.hasOnline),
   };
 }
 

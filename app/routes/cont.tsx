@@ -21,7 +21,7 @@ import { OrdersList } from "~/components/account/OrdersList";
 import { listEnrollmentsForUser } from "~/models/enrollment.server";
 import { listOrdersForUser } from "~/models/order.server";
 import { InvoicesList } from "~/components/account/InvoicesList";
-import { accountInvoices, buyerDetailsFor, updateBillingDetails } from "~/models/invoice-views.server";
+import { accountInvoices, updateBillingDetails } from "~/models/invoice-views.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
 import { changePassword, EmailTakenError, updateAccount } from "~/models/user.server";
 import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     ...invoiceData,
     profile: { email: user.email, name: user.name, phone: user.phone, address: user.address },
-    buyer: await buyerDetailsFor(user.id),
+    buyer: buyerDetailsOf(user),
     enrollments,
     orders,
     constraints: formConstraints(),

@@ -25,7 +25,8 @@ import { log } from "~/services/log.server";
 import { imageUrl } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";
-import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
+import { parseForm, readFormData } from "~/lib/form-input";
+import { courseConstraint } from "./form-schemas.server";
 
 export const COURSE_TABS: Record<CourseKind, { path: string; label: string; singular: string }> = {
   online: { path: "/admin/cursuri-online", label: "Cursuri online", singular: "curs online" },
@@ -80,12 +81,12 @@ export async function courseEditorLoader(kind: CourseKind, { request, params }: 
   await requireAdmin(request);
   const id = editorId(params.id);
   if (id === null) {
-    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings(), constraint: formConstraint(courseFormSchema(kind)) };
+    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings(), constraint: courseConstraint(kind) };
   }
   const course = await getCourseForAdmin(kind, id);
   if (!course) throw new Response("Cursul nu există.", { status: 404 });
   const urls = await urlsFor([course.imageKey, ...course.lessons.flatMap((l) => [l.videoKey, l.pdfKey])]);
-  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), constraint: formConstraint(courseFormSchema(kind)) };
+  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), constraint: courseConstraint(kind) };
 }
 
 export interface EditorActionData {

@@ -2,7 +2,8 @@
  * The cart's delivery part (issue 16), kept out of the cart route: what the delivery form needs
  * (loader) and its two intents, "save-delivery" and "quantity" (action). Parse → model → respond.
  */
-import { formConstraint, parseForm } from "~/lib/form-input";
+import { parseForm } from "~/lib/form-input";
+import { deliveryConstraint } from "./form-schemas.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { DeliveryMethodView, SavedDeliveryView } from "~/components/cart/DeliveryFields";
@@ -46,7 +47,7 @@ export async function cartDeliveryView(cart: CartView): Promise<CartDeliveryData
     saved: cart.delivery ? { methodId: cart.delivery.method.id, sameAsBilling: cart.delivery.sameAsBilling, address: cart.delivery.address } : null,
     productsBani: cart.productsBani,
     pickupAddress: pickupAddress(),
-    constraint: formConstraint(deliveryFormSchema(kinds)),
+    constraint: deliveryConstraint(kinds),
   };
 }
 
