@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Bundle report from the build alone (no server): for a route, the script files its first load
- * downloads (entry + every route of the match, each with its `imports` from the Remix manifest)
- * and their gzipped sizes. Deterministic, so before/after comparisons need no quiet machine.
+ * downloads (entry + every route of the match, each with its `imports` from the Remix manifest,
+ * and whatever those files import statically in turn) and their gzipped sizes. Deterministic, so before/after comparisons need no quiet machine.
  *
  *   node scripts/bundle-report.mjs                 hydrated pages (account, cart, player, editor)
  *   node scripts/bundle-report.mjs routes/cont …   the given route ids
@@ -53,6 +53,12 @@ export function routeScripts(manifest, routeId) {
   for (const route of chain) {
     urls.add(route.module);
     for (const url of route.imports ?? []) urls.add(url);
+  }
+  // The manifest lists what the HTML preloads; chunks import further chunks (the browser
+  // fetches those too), so follow every static import.
+  for (const url of urls) {
+    const code = fs.readFileSync(path.join(root, "public", url), "utf8");
+    for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w${}\s,*]*?from\s*)?"(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
   }
   return [...urls];
 }
