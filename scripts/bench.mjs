@@ -17,7 +17,9 @@
  * /cont and /cart the same way, and Lighthouse 12.8.2 mobile on those and the public pages.
  * Then a bundle report: what each hydrated page downloads (public/build, gzipped).
  *
- * Options: --duration=<s> (default 8), --connections=<n> (10), --no-lighthouse, --no-postgres.
+ * Options: --duration=<s> (default 8), --connections=<n> (10), --no-lighthouse, --no-postgres,
+ * --bundle-only (build, then only the bundle report of the hydrated pages, from the build
+ * manifest: no server, deterministic; same as `node scripts/bundle-report.mjs`).
  * One JSON line per measurement, then a table. The machine may be shared: compare ratios within
  * one run rather than absolute numbers between runs.
  */
@@ -31,6 +33,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { HYDRATED_ROUTES, pageReport, readManifest } from "./bundle-report.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -419,6 +422,20 @@ const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli
   env: { ...process.env, NODE_ENV: "production" },
 });
 if (build.status !== 0) throw new Error("remix build failed");
+
+if (process.argv.includes("--bundle-only")) {
+  const manifest = readManifest();
+  for (const route of HYDRATED_ROUTES) {
+    const report = pageReport(manifest, route);
+    const withinBudget = report.scripts <= LH_HYDRATED.scripts && report.gzipKB <= LH_HYDRATED.jsKB;
+    emit({ metric: "bundle", route, scripts: report.scripts, gzipKB: report.gzipKB, rawKB: report.rawKB, withinBudget, largest: report.files.slice(0, 5) });
+  }
+  for (const route of HYDRATED_ROUTES) {
+    const r = pageReport(manifest, route);
+    console.log(`bundle ${route}: ${r.scripts} scripts, ${r.gzipKB} KB gzipped (${r.rawKB} KB raw) — budget ${LH_HYDRATED.scripts} scripts, ${LH_HYDRATED.jsKB} KB`);
+  }
+  process.exit(0);
+}
 
 const guestPages = ["/robots.txt", "/", "/cursuri", "/cursuri-online", null, "/produse"];
 const userPages = ["/robots.txt", "/cont", "/cart"];

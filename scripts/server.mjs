@@ -66,7 +66,10 @@ app.use((req, res, next) => {
 });
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// public/ holds only files with an extension (favicon.svg, fonts/, images/): a page address
+// such as /cont goes straight to Remix instead of costing a failed stat() on every request.
+const publicFiles = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 if (process.env.LOG_LEVEL !== "warn" && process.env.LOG_LEVEL !== "error") app.use(morgan("tiny"));
 app.all("*", async (req, res, next) => {
   try {

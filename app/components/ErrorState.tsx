@@ -11,7 +11,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PLAYER_MESSAGES } from "~/lib/player";
-import { COURSE_FORM_MESSAGES } from "~/lib/validation/admin-course";
+import { COURSE_FORM_MESSAGES } from "~/lib/validation/admin-course-rows";
 
 interface AreaTexts {
   /** The heading when the page could not be loaded. */

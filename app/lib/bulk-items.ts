@@ -3,7 +3,7 @@
  * a pasted or submitted multi-line text becomes one item per non-empty line. Shared by the
  * editor's paste handler (with JavaScript) and the action's "Adaugă mai multe" button (without).
  */
-import { nextId } from "./course-content";
+import { nextId } from "./next-id";
 
 /** The lists that take several lines at once: `chapters[i].details` and `days[i].activities`. */
 export const BULK_LIST_NAME = /^(?:chapters\[(\d{1,3})\]\.details|days\[(\d{1,3})\]\.activities)$/;

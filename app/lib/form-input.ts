@@ -12,7 +12,7 @@
  *   forms), marked or not.
  */
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
 export const CONTROL_CHAR_MESSAGE = "Textul conține caractere nepermise (de exemplu caractere de control). Șterge-le și încearcă din nou.";
@@ -100,3 +100,21 @@ export function parseForm<Schema extends z.ZodType>(
 }
 
 type ReplyOptions = Parameters<Submission<unknown, string[], unknown>["reply"]>[0] & object;
+
+/**
+ * The HTML validation attributes (required, maxLength…) a form's schema implies, for the loader
+ * to hand to `useZodForm({ constraint })`: the browser gets them with the first HTML without
+ * loading zod (the schema itself is fetched at the form's first touch).
+ */
+export function formConstraint(schema: z.ZodType) {
+  let constraint = constraints.get(schema);
+  if (!constraint) {
+    constraint = getZodConstraint(schema);
+    constraints.set(schema, constraint);
+  }
+  return constraint;
+}
+
+/** Per schema object: a module-level schema is walked once per process, not per request. */
+const constraints = new WeakMap<z.ZodType, ReturnType<typeof getZodConstraint>>();
+

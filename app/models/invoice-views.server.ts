@@ -4,9 +4,8 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
 import type { InvoiceSummary } from "~/lib/invoice-lines";
-import { buyerDetailsOf, type BuyerDetails } from "~/lib/validation/buyer";
+import type { BuyerDetails } from "~/lib/validation/buyer";
 import { getIssuerSettings, listInvoicesForUser } from "~/models/invoice.server";
-
 
 export async function accountInvoices(userId: string): Promise<{ invoices: InvoiceSummary[]; vatIncluded: boolean }> {
   const [rows, vat] = await Promise.all([listInvoicesForUser(userId), vatLabel()]);
@@ -42,12 +41,4 @@ export async function updateBillingDetails(userId: string, address: string, buye
     .update(users)
     .set({ address, ...buyer })
     .where(eq(users.id, userId));
-}
-
-export async function buyerDetailsFor(userId: string): Promise<BuyerDetails> {
-  const [row] = await getDb()
-    .select({ buyerType: users.buyerType, companyName: users.companyName, companyCui: users.companyCui, companyRegCom: users.companyRegCom })
-    .from(users)
-    .where(eq(users.id, userId));
-  return buyerDetailsOf(row ?? {});
 }

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { sessions, users, type UserRole } from "../../db/schema";
+import { sessions, users, type BuyerType, type UserRole } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/services/origin.server";
@@ -24,6 +24,11 @@ export interface SessionUser {
   phone: string;
   address: string;
   role: UserRole;
+  /** The billing identity (read with the session row, so /cont needs no query of its own for it). */
+  buyerType: BuyerType;
+  companyName: string;
+  companyCui: string;
+  companyRegCom: string;
   sessionId: string;
 }
 
@@ -93,6 +98,10 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
       phone: users.phone,
       address: users.address,
       role: users.role,
+      buyerType: users.buyerType,
+      companyName: users.companyName,
+      companyCui: users.companyCui,
+      companyRegCom: users.companyRegCom,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)

@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { DELIVERY_KIND_LABELS, formatEstimatedDays } from "~/lib/delivery";
 import { formatPrice, moneyToInput } from "~/lib/money";
 import { SHORT_TOAST } from "~/lib/toast";
-import { deliveryMethodSchema, METHOD_MESSAGES, toDeliveryMethodInput } from "~/lib/validation/delivery";
+import { deliveryMethodSchema, METHOD_MESSAGES, toDeliveryMethodInput } from "~/routes/+shared/form-schemas.server";
 import { listDeliveryMethodsForAdmin, saveDeliveryMethod, type DeliveryMethodRow } from "~/models/delivery.server";
 import { requireAdmin } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";

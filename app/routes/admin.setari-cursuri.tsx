@@ -10,17 +10,17 @@ import { FormAlert } from "~/components/ui/FormAlert";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm } from "~/components/ui/useZodForm";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { SHORT_TOAST } from "~/lib/toast";
-import { COURSE_SETTINGS_MESSAGES, courseSettingsSchema, priceSettingsToForm, toPriceSettings } from "~/lib/validation/course-settings";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { getPriceSettings, savePriceSettings } from "~/models/course-settings.server";
 import { requireAdmin } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { COURSE_SETTINGS_MESSAGES, courseSettingsSchema, priceSettingsToForm, toPriceSettings } from "./+shared/form-schemas.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { settings: priceSettingsToForm(await getPriceSettings()) };
+  return { settings: priceSettingsToForm(await getPriceSettings()), constraint: formConstraint(courseSettingsSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,11 +32,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CourseSettingsPage() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "course-settings",
-    schema: courseSettingsSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.courseSettingsSchema),
+    constraint,
     lastResult: actionData?.result,
     defaultValue: settings,
   });

@@ -3,7 +3,7 @@
  * INVOICE_SERIES, VAT_MODE, VAT_RATE configuration), the series with its next number (it never goes backwards)
  * and the VAT mode. Changes apply to invoices issued afterwards; issued ones keep their snapshot.
  */
-import { readFormData, parseForm } from "~/lib/form-input";
+import { formConstraint, readFormData, parseForm } from "~/lib/form-input";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, TextareaField } from "~/components/ui/Field";
@@ -13,8 +13,9 @@ import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm } from "~/components/ui/useZodForm";
 import { RO_COUNTIES } from "~/lib/fiscal-ids";
 import { SHORT_TOAST } from "~/lib/toast";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
-import { invoiceSettingsSchema, VAT_MODE_LABELS } from "~/lib/validation/invoice-settings";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
+import { VAT_MODE_LABELS } from "~/lib/validation/invoice-settings-texts";
+import { invoiceSettingsSchema } from "~/routes/+shared/form-schemas.server";
 import { getIssuerSettings, nextNumberOf, saveIssuerSettings } from "~/models/invoice.server";
 import { requireAdmin } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -22,7 +23,7 @@ import { redirectWithToast } from "~/services/toast.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const settings = await getIssuerSettings();
-  return data({ settings, nextNumber: await nextNumberOf(settings.series) });
+  return data({ settings, nextNumber: await nextNumberOf(settings.series), constraint: formConstraint(invoiceSettingsSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,11 +37,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InvoiceSettingsPage() {
-  const { settings, nextNumber } = useLoaderData<typeof loader>();
+  const { settings, nextNumber, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "invoice-settings",
-    schema: invoiceSettingsSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.invoiceSettingsSchema),
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { ...settings, nextNumber, exemptText: settings.exemptText },
   });

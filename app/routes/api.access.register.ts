@@ -6,7 +6,7 @@
 import { ACCOUNT_MESSAGES, tooManyAttemptsMessage } from "~/lib/account-messages";
 import { fromRegisterBody } from "~/lib/api/schemas";
 import { registerSchema } from "~/lib/validation/account";
-import { EMAIL_MESSAGES } from "~/lib/validation/fields";
+import { EMAIL_MESSAGES } from "~/lib/validation/field-rules";
 import { createSession, requireGuest } from "~/models/session.server";
 import { EmailTakenError, registerUser } from "~/models/user.server";
 import { apiError, apiRoute, jsonResponse, readJson } from "~/routes/+shared/api/http.server";

@@ -5,7 +5,7 @@
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { fromProfileBody } from "~/lib/api/schemas";
 import { accountSchema } from "~/lib/validation/account";
-import { EMAIL_MESSAGES } from "~/lib/validation/fields";
+import { EMAIL_MESSAGES } from "~/lib/validation/field-rules";
 import { EmailTakenError, getUserProfile, updateAccount } from "~/models/user.server";
 import { apiError, apiRoute, apiUser, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { userView } from "~/routes/+shared/api/views.server";

@@ -18,20 +18,20 @@ import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { loginSchema } from "~/lib/validation/account";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { loginSchema } from "~/routes/+shared/form-schemas.server";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { createSession, requireGuest } from "~/models/session.server";
 import { authenticator, LoginError } from "~/services/auth.server";
 import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
-import { assertFormBody } from "~/lib/form-input";
+import { assertFormBody, formConstraint } from "~/lib/form-input";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/cont");
-  return { redirectTo };
+  return { redirectTo, constraint: formConstraint(loginSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,11 +52,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "login",
-    schema: loginSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.loginSchema),
+    constraint,
     lastResult: actionData?.result,
   });
   const hydrated = useHydrated();

@@ -20,7 +20,7 @@ import { readIntent } from "~/lib/intent";
 import { formatMoney, formatPrice } from "~/lib/money";
 import { privateHeaders } from "~/lib/http";
 import { SHORT_TOAST } from "~/lib/toast";
-import { addressSchema, CHECKOUT_MESSAGES, checkoutSchema, type CheckoutInput } from "~/lib/validation/checkout";
+import { addressSchema, CHECKOUT_MESSAGES, checkoutConstraint, checkoutSchema, type CheckoutInput } from "~/routes/+shared/form-schemas.server";
 import { CART_MESSAGES, getCart, removeCartLine } from "~/models/cart.server";
 import { checkoutProblem, paymentMethodFor, placeOrder, referenceFromKey, type CheckoutField } from "~/models/order.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
@@ -54,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editAddress: url.searchParams.get("adresa") === "editeaza" || !user.address.trim(),
     cardAvailable: cardAvailable(),
     delivery: await cartDeliveryView(cart),
+    checkoutConstraint: checkoutConstraint(cart.hasOnline),
   };
 }
 
@@ -236,6 +237,7 @@ export default function CartPage() {
             submitting={submitting}
             address={data.address}
             editAddress={data.editAddress}
+            constraint={data.checkoutConstraint}
           >
             {data.delivery ? (
               <DeliveryFields

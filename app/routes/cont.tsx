@@ -16,26 +16,36 @@ import { PasswordSection } from "~/components/account/PasswordSection";
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
-import { accountSchema, billingSchema, CHANGE_MESSAGES, passwordChangeSchema } from "~/lib/validation/account";
-import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { OrdersList } from "~/components/account/OrdersList";
 import { listEnrollmentsForUser } from "~/models/enrollment.server";
 import { listOrdersForUser } from "~/models/order.server";
 import { InvoicesList } from "~/components/account/InvoicesList";
-import { accountInvoices, buyerDetailsFor, updateBillingDetails } from "~/models/invoice-views.server";
+import { accountInvoices, updateBillingDetails } from "~/models/invoice-views.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
 import { changePassword, EmailTakenError, updateAccount } from "~/models/user.server";
 import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
-import { buyerDetailsOf } from "~/lib/validation/buyer";
+import { accountSchema, billingSchema, buyerDetailsOf, CHANGE_MESSAGES, passwordChangeSchema } from "~/routes/+shared/form-schemas.server";
 import { deliveriesForOrders } from "~/models/delivery.server";
 import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { readIntent } from "~/lib/intent";
 
 type EditMode = "account" | "billing" | "password" | null;
+
+/** The three forms' HTML attributes (required, maxLength…), computed once per process. */
+let constraints: Record<Intent, ReturnType<typeof formConstraint>> | undefined;
+function formConstraints() {
+  constraints ??= {
+    account: formConstraint(accountSchema),
+    password: formConstraint(passwordChangeSchema),
+    billing: formConstraint(billingSchema),
+  };
+  return constraints;
+}
 type Intent = "account" | "billing" | "password";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -63,9 +73,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     ...invoiceData,
     profile: { email: user.email, name: user.name, phone: user.phone, address: user.address },
-    buyer: await buyerDetailsFor(user.id),
+    buyer: buyerDetailsOf(user),
     enrollments,
     orders,
+    constraints: formConstraints(),
     edit: (edit === "account" || edit === "billing" || edit === "password" ? edit : null) as EditMode,
   };
 }
@@ -151,7 +162,7 @@ function firstName(name: string) {
 }
 
 export default function AccountPage() {
-  const { profile, buyer, enrollments, orders, edit, invoices, vatIncluded } = useLoaderData<typeof loader>();
+  const { profile, buyer, enrollments, orders, edit, invoices, vatIncluded, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A rejected save keeps its form open, whatever the URL says.
   const editing: EditMode = actionData?.intent ?? edit;
@@ -175,13 +186,18 @@ export default function AccountPage() {
         <AccountInfoSection
           profile={profile}
           editing={editing === "account"}
+          constraint={constraints.account}
           lastResult={actionData?.intent === "account" ? actionData.result : null}
         />
-        <PasswordSection editing={editing === "password"} lastResult={actionData?.intent === "password" ? actionData.result : null} />
+        <PasswordSection
+          editing={editing === "password"}
+          constraint={constraints.password}
+          lastResult={actionData?.intent === "password" ? actionData.result : null} />
         <BillingSection
           address={profile.address}
           buyer={buyer}
           editing={editing === "billing"}
+          constraint={constraints.billing}
           lastResult={actionData?.intent === "billing" ? actionData.result : null}
         />
         <InvoicesSection>

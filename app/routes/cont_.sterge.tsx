@@ -6,27 +6,28 @@
  * session cookie and goes to the home page. A plain form: works without JavaScript.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { errorBoundary } from "~/components/ErrorState";
 import { CheckboxField, Field } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm } from "~/components/ui/useZodForm";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
-import { DELETE_ACCOUNT_MESSAGES, DELETION_EXPLANATION, deleteAccountSchema } from "~/lib/validation/account-data";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { DELETE_ACCOUNT_MESSAGES, DELETION_EXPLANATION } from "~/lib/validation/account-data-texts";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { deleteAccount } from "~/models/account-data.server";
 import { clearSessionCookie, requireUser } from "~/models/session.server";
 import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
+import { deleteAccountSchema } from "~/routes/+shared/form-schemas.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  return { constraint: formConstraint(deleteAccountSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,7 +51,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function DeleteAccountPage() {
   const actionData = useActionData<typeof action>();
-  const { form, fields, formProps, invalidSubmit } = useZodForm({ id: "delete-account", schema: deleteAccountSchema, lastResult: actionData?.result });
+  const { constraint } = useLoaderData<typeof loader>();
+  const { form, fields, formProps, invalidSubmit } = useZodForm({
+    id: "delete-account",
+    schema: () => import("~/lib/validation/browser").then((m) => m.deleteAccountSchema),
+    constraint,
+    lastResult: actionData?.result,
+  });
   return (
     <main className="page container account">
       <p className="eyebrow">

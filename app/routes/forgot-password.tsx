@@ -5,7 +5,7 @@
  * with a retry link. The overlay is rendered by the server: it works without JavaScript.
  */
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/account/AuthCard";
 import { Field } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
@@ -16,17 +16,17 @@ import { useZodForm } from "~/components/ui/useZodForm";
 import { ACCOUNT_MESSAGES, tooManyAttemptsMessage } from "~/lib/account-messages";
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
-import { forgotPasswordSchema } from "~/lib/validation/account";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { forgotPasswordSchema } from "~/routes/+shared/form-schemas.server";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { hitPasswordReset } from "~/services/rate-limit.server";
 import { errorBoundary } from "~/components/ErrorState";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 
 export function loader() {
-  return {};
+  return { constraint: formConstraint(forgotPasswordSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -52,9 +52,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "forgot-password",
-    schema: forgotPasswordSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.forgotPasswordSchema),
+    constraint,
     lastResult: actionData?.result,
   });
 

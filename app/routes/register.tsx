@@ -16,8 +16,8 @@ import { ACCOUNT_MESSAGES, tooManyAttemptsMessage } from "~/lib/account-messages
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { registerSchema } from "~/lib/validation/account";
-import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { registerSchema } from "~/routes/+shared/form-schemas.server";
+import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { createSession, requireGuest } from "~/models/session.server";
 import { EmailTakenError, registerUser } from "~/models/user.server";
 import { log } from "~/services/log.server";
@@ -25,12 +25,12 @@ import { assertSameOrigin } from "~/services/origin.server";
 import { hitRegister } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
   // From the login page: where the guest was going (a course page with a chosen period…).
-  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/cont") };
+  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/cont"), constraint: formConstraint(registerSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -63,11 +63,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "register",
-    schema: registerSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.registerSchema),
+    constraint,
     lastResult: actionData?.result,
   });
 

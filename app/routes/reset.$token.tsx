@@ -14,19 +14,19 @@ import { useZodForm } from "~/components/ui/useZodForm";
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
-import { resetPasswordSchema } from "~/lib/validation/account";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { resetPasswordSchema } from "~/routes/+shared/form-schemas.server";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { checkResetToken, resetPassword, type ResetTokenState } from "~/models/password-reset.server";
 import { clearSessionCookie } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const state = await checkResetToken(params.token ?? "");
-  return data({ state }, { status: state === "valid" ? 200 : 410 });
+  return data({ state, constraint: formConstraint(resetPasswordSchema) }, { status: state === "valid" ? 200 : 410 });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -65,7 +65,8 @@ export default function ResetPasswordPage() {
   const state = actionData?.state ?? loaderData.state;
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "reset-password",
-    schema: resetPasswordSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.resetPasswordSchema),
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
   });
 

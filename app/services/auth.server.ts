@@ -11,7 +11,7 @@ import { FormStrategy } from "remix-auth-form";
 import { ACCOUNT_MESSAGES, tooManyAttemptsMessage } from "~/lib/account-messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/validation/account";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { verifyLogin } from "~/models/user.server";
 import { log } from "~/services/log.server";
 import { forgiveLogin, hitLogin } from "~/services/rate-limit.server";

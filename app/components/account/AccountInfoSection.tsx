@@ -9,9 +9,8 @@ import { Field, TextareaField } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
-import { useZodForm } from "~/components/ui/useZodForm";
-import { accountSchema } from "~/lib/validation/account";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { useZodForm, type FormConstraint } from "~/components/ui/useZodForm";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { AccountSection } from "./AccountSection";
 
 export interface ProfileView {
@@ -28,10 +27,12 @@ function Value({ value }: { value: string }) {
 export function AccountInfoSection({
   profile,
   editing,
+  constraint,
   lastResult,
 }: {
   profile: ProfileView;
   editing: boolean;
+  constraint?: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   return (
@@ -47,7 +48,7 @@ export function AccountInfoSection({
       }
     >
       {editing ? (
-        <AccountForm profile={profile} lastResult={lastResult} />
+        <AccountForm profile={profile} constraint={constraint} lastResult={lastResult} />
       ) : (
         <dl className="details-list">
           <div>
@@ -78,10 +79,19 @@ export function AccountInfoSection({
   );
 }
 
-function AccountForm({ profile, lastResult }: { profile: ProfileView; lastResult?: SubmissionResult<string[]> | null }) {
+function AccountForm({
+  profile,
+  constraint,
+  lastResult,
+}: {
+  profile: ProfileView;
+  constraint?: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "account",
-    schema: accountSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.accountSchema),
+    constraint,
     lastResult,
     defaultValue: profile,
   });

@@ -8,9 +8,8 @@ import { TextareaField } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
-import { useZodForm } from "~/components/ui/useZodForm";
-import { billingSchema } from "~/lib/validation/account";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { useZodForm, type FormConstraint } from "~/components/ui/useZodForm";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import type { BuyerDetails } from "~/lib/validation/buyer";
 import { AccountSection } from "./AccountSection";
 import { BuyerFields } from "./BuyerFields";
@@ -19,8 +18,10 @@ export function BillingSection({
   address,
   buyer,
   editing,
+  constraint,
   lastResult,
 }: {
+  constraint?: FormConstraint;
   address: string;
   buyer: BuyerDetails;
   editing: boolean;
@@ -39,7 +40,7 @@ export function BillingSection({
       }
     >
       {editing ? (
-        <BillingForm address={address} buyer={buyer} lastResult={lastResult} />
+        <BillingForm address={address} buyer={buyer} constraint={constraint} lastResult={lastResult} />
       ) : address ? (
         <>
           {buyer.buyerType === "company" ? (
@@ -57,10 +58,21 @@ export function BillingSection({
   );
 }
 
-function BillingForm({ address, buyer, lastResult }: { address: string; buyer: BuyerDetails; lastResult?: SubmissionResult<string[]> | null }) {
+function BillingForm({
+  address,
+  buyer,
+  constraint,
+  lastResult,
+}: {
+  address: string;
+  buyer: BuyerDetails;
+  constraint?: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "billing",
-    schema: billingSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.billingSchema),
+    constraint,
     lastResult,
     defaultValue: { address, ...buyer },
   });

@@ -9,12 +9,19 @@ import { Field } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
-import { useZodForm } from "~/components/ui/useZodForm";
-import { passwordChangeSchema } from "~/lib/validation/account";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import { useZodForm, type FormConstraint } from "~/components/ui/useZodForm";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { AccountSection } from "./AccountSection";
 
-export function PasswordSection({ editing, lastResult }: { editing: boolean; lastResult?: SubmissionResult<string[]> | null }) {
+export function PasswordSection({
+  editing,
+  constraint,
+  lastResult,
+}: {
+  editing: boolean;
+  constraint?: FormConstraint;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   return (
     <AccountSection
       id="parola"
@@ -27,13 +34,18 @@ export function PasswordSection({ editing, lastResult }: { editing: boolean; las
         )
       }
     >
-      {editing ? <PasswordForm lastResult={lastResult} /> : <p className="muted">Pentru a schimba parola îți cerem parola actuală.</p>}
+      {editing ? <PasswordForm constraint={constraint} lastResult={lastResult} /> : <p className="muted">Pentru a schimba parola îți cerem parola actuală.</p>}
     </AccountSection>
   );
 }
 
-function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
-  const { form, fields, formProps, invalidSubmit } = useZodForm({ id: "password", schema: passwordChangeSchema, lastResult });
+function PasswordForm({ constraint, lastResult }: { constraint?: FormConstraint; lastResult?: SubmissionResult<string[]> | null }) {
+  const { form, fields, formProps, invalidSubmit } = useZodForm({
+    id: "password",
+    schema: () => import("~/lib/validation/browser").then((m) => m.passwordChangeSchema),
+    constraint,
+    lastResult,
+  });
   return (
     <ValidatedForm form={form} formProps={formProps} className="form account-form">
       <input type="hidden" name="intent" value="password" />

@@ -8,13 +8,13 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
-import { useZodForm } from "~/components/ui/useZodForm";
+import { useZodForm, type FormConstraint } from "~/components/ui/useZodForm";
 import type { PriceSettings } from "~/lib/pricing";
-import { courseFormSchema, type AdminCourseKind } from "~/lib/validation/admin-course";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
+import type { AdminCourseKind } from "~/lib/validation/admin-course-rows";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/invalid-form";
 import { ChaptersSection } from "./course-editor/ChaptersSection";
 import { DaysSection } from "./course-editor/DaysSection";
 import { DetailsSection } from "./course-editor/DetailsSection";
@@ -35,6 +35,7 @@ export function CourseEditor({
   formError,
   listPath,
   priceSettings,
+  constraint,
 }: {
   kind: AdminCourseKind;
   courseId: number | null;
@@ -48,9 +49,16 @@ export function CourseEditor({
   listPath: string;
   /** The accreditation surcharge and the advance (admin settings), shown in the prices section. */
   priceSettings: PriceSettings;
+  /** `formConstraint(courseFormSchema(kind))` from the loader. */
+  constraint?: FormConstraint;
 }) {
-  const schema = useMemo(() => courseFormSchema(kind), [kind]);
-  const { form, fields: conformFields, formProps } = useZodForm({ id: `curs-${courseId ?? "nou"}`, schema, lastResult, defaultValue });
+  const { form, fields: conformFields, formProps } = useZodForm({
+    id: `curs-${courseId ?? "nou"}`,
+    schema: () => import("~/lib/validation/browser").then((m) => m.courseFormSchema(kind)),
+    constraint,
+    lastResult,
+    defaultValue,
+  });
   const fields = conformFields as unknown as CourseFields;
   const [uploading, setUploading] = useState(0);
   const navigation = useNavigation();

@@ -12,10 +12,10 @@ import { CartAddress } from "~/components/cart/CartAddress";
 import { CheckboxField } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
-import { useZodForm } from "~/components/ui/useZodForm";
+import { useZodForm, type FormConstraint } from "~/components/ui/useZodForm";
 import { formatMoney } from "~/lib/money";
 import { orderButtonLabel } from "~/lib/order-button";
-import { checkoutSchema, DIGITAL_CONSENT_TEXT, WITHDRAWAL_WAIVER_TEXT } from "~/lib/validation/checkout";
+import { DIGITAL_CONSENT_TEXT, WITHDRAWAL_WAIVER_TEXT } from "~/lib/checkout-texts";
 
 export function CheckoutForm({
   version,
@@ -29,6 +29,7 @@ export function CheckoutForm({
   submitting,
   address,
   editAddress,
+  constraint,
   children,
 }: {
   version: string;
@@ -44,12 +45,15 @@ export function CheckoutForm({
   submitting: boolean;
   address: string;
   editAddress: boolean;
+  /** `formConstraint(checkoutSchema(…))` from the loader. */
+  constraint?: FormConstraint;
   children?: ReactNode;
 }) {
   const free = dueNowBani === 0;
   const { form, fields, formProps } = useZodForm({
     id: "checkout",
-    schema: checkoutSchema({ requireDigitalConsent: hasOnline }),
+    schema: () => import("~/lib/validation/browser").then((m) => m.checkoutSchema({ requireDigitalConsent: hasOnline })),
+    constraint,
     lastResult,
     defaultValue: { paymentMethod: "bank_transfer", cartVersion: version, address },
   });

@@ -10,10 +10,9 @@ import { CheckboxField, Field, FieldErrors, SelectField } from "~/components/ui/
 import { FormAlert } from "~/components/ui/FormAlert";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useHydrated } from "~/components/ui/useHydrated";
-import { useZodForm } from "~/components/ui/useZodForm";
+import { useZodForm, type FormConstraint } from "~/components/ui/useZodForm";
 import { formatDeliveryAddress, formatEstimatedDays, ROMANIAN_COUNTIES, shippingCost, type DeliveryKind } from "~/lib/delivery";
 import { formatPrice } from "~/lib/money";
-import { deliveryFormSchema } from "~/lib/validation/delivery";
 
 export interface DeliveryMethodView {
   id: number;
@@ -40,6 +39,7 @@ export function DeliveryFields({
   lastResult,
   message,
   pickupAddress,
+  constraint,
 }: {
   methods: DeliveryMethodView[];
   saved: SavedDeliveryView | null;
@@ -48,14 +48,16 @@ export function DeliveryFields({
   message?: string | null;
   /** The academy's address and hours, shown with the pickup method. */
   pickupAddress: string;
+  /** `formConstraint(deliveryFormSchema(…))` from the loader. */
+  constraint?: FormConstraint;
 }) {
   const hydrated = useHydrated();
   const kinds = Object.fromEntries(methods.map((m) => [m.id, m.kind])) as Record<number, DeliveryKind>;
-  const schema = deliveryFormSchema(kinds);
   const savedMethod = methods.find((m) => m.id === saved?.methodId);
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: "delivery",
-    schema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.deliveryFormSchema(kinds)),
+    constraint,
     lastResult,
     defaultValue: {
       deliveryMethodId: saved ? String(saved.methodId) : undefined,

@@ -9,7 +9,13 @@ import { forwardRef, type FormEvent } from "react";
 export interface ValidatedFormProps extends Omit<FormProps, "id" | "onSubmit" | "noValidate"> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: FormMetadata<any, string[]>;
-  formProps: { id: string; noValidate: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  formProps: {
+    id: string;
+    noValidate: boolean;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    onFocus?: () => void;
+    onPointerDown?: () => void;
+  };
 }
 
 export const ValidatedForm = forwardRef<HTMLFormElement, ValidatedFormProps>(function ValidatedForm(

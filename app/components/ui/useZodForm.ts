@@ -5,41 +5,95 @@
  * `invalidSubmit`, shown by <FormAlert> as "Vă rugăm să corectați erorile…", and focus moves to
  * the first invalid field (also after the server refused the form); without JavaScript the
  * server answers with the same messages.
+ *
+ * zod and conform's zod adapter weigh ~95 KB gzipped in the browser, about as much as React,
+ * so they are not part of a page's first load: `schema` is a loader
+ * (`() => import("~/lib/validation/browser").then((m) => m.xSchema)`), fetched when the form is first
+ * focused, touched or submitted. The field attributes the schema implies (required, maxLength…)
+ * are computed by the route loader with `formConstraint(schema)` (lib/form-input.ts) and passed
+ * as `constraint`, so the first HTML (and the page without JavaScript) carries them. Until the
+ * schema has arrived (a blur or submit within milliseconds of the first touch), the browser lets
+ * the form through and the server validates it, with the same messages as without JavaScript.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type FormEvent } from "react";
+import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import type { z } from "zod";
 
-export interface ZodFormOptions<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>> {
+type AnySchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/** What `getZodConstraint` returns: the HTML validation attributes per field name. */
+export type FormConstraint = Record<
+  string,
+  { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; multiple?: boolean; pattern?: string }
+>;
+
+export interface ZodFormOptions<Schema extends AnySchema> {
   id: string;
-  schema: Schema;
+  /** Loads the form's schema (a dynamic import of its `lib/validation` module). */
+  schema: () => Promise<Schema>;
+  /** `formConstraint(schema)` from the loader; omitted → no HTML validation attributes. */
+  constraint?: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Partial<z.input<Schema>>;
 }
 
-export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
-  id,
-  schema,
-  lastResult,
-  defaultValue,
-}: ZodFormOptions<Schema>) {
+type Validator = (formData: FormData) => ReturnType<typeof parse>;
+
+/** The schema and conform's zod adapter, loaded together once per form. */
+function useLazyValidator<Schema extends AnySchema>(load: () => Promise<Schema>, onReady: () => void) {
+  const validator = useRef<Validator | null>(null);
+  const readyRef = useRef(onReady);
+  readyRef.current = onReady;
+  const pending = useRef<Promise<void> | null>(null);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const start = useCallback(() => {
+    pending.current ??= Promise.all([loadRef.current(), import("@conform-to/zod/v4")]).then(
+      ([schema, { parseWithZod }]) => {
+        validator.current = (formData) => parseWithZod(formData, { schema });
+        readyRef.current();
+      },
+      () => {
+        pending.current = null; // offline for a moment: try again at the next touch
+      },
+    );
+  }, []);
+  return { validator, start };
+}
+
+export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, lastResult, defaultValue }: ZodFormOptions<Schema>) {
   const [blocked, setBlocked] = useState(false);
   // Bumped by a refused submit (here or by the server): focus then moves to the first invalid field.
   const [focusRequest, setFocusRequest] = useState(0);
+  // Fields left (blurred) before the schema arrived were let through: checked again once it is here.
+  const leftEarly = useRef(new Set<string>());
+  const recheckEarly = useRef(() => {});
+  const { validator, start } = useLazyValidator(schema, () => recheckEarly.current());
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
     defaultValue: defaultValue as never,
-    constraint: getZodConstraint(schema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // Before the schema is here, every value passes: the submit goes to the server, which checks it.
+    onValidate: ({ formData }) => (validator.current ?? passThrough)(formData) as never,
   });
+  recheckEarly.current = () => {
+    for (const name of leftEarly.current) form.validate({ name });
+    leftEarly.current.clear();
+  };
   const props = getFormProps(form);
   const formProps = {
     ...props,
+    onFocus: start,
+    onPointerDown: start,
+    onBlur(event: FocusEvent<HTMLFormElement>) {
+      const name = (event.target as Partial<HTMLInputElement>).name;
+      if (!validator.current && name) leftEarly.current.add(name);
+    },
     onSubmit(event: FormEvent<HTMLFormElement>) {
+      start();
       // A button of ours with `formNoValidate` (the cart's "Salvează" for the address alone) is
       // checked by the server only, as without JavaScript. conform's own intent buttons
       // (validate on blur, named "__intent__") are also formNoValidate: they stay with conform.
@@ -67,3 +121,5 @@ export function useZodForm<Schema extends z.ZodType<Record<string, unknown>, Rec
   const fieldErrors = Object.entries(form.allErrors).some(([name, errors]) => name !== "" && errors.length > 0);
   return { form, fields, formProps, invalidSubmit: blocked && fieldErrors };
 }
+
+const passThrough: Validator = (formData) => parse(formData, { resolve: (value) => ({ value }) });

@@ -1,7 +1,7 @@
 /**
  * "Șterge contul" on /cont/sterge (GDPR art. 17): the current password again, and whether the
- * diplomas keep the holder's name. The explanation shown above the form lives here too, so the
- * page and the tests read the same words.
+ * diplomas keep the holder's name. The explanation shown above the form and the messages are in
+ * `account-data-texts.ts` (zod-free, for the page), re-exported here.
  */
 import { z } from "zod";
 import { currentPasswordField } from "./fields";
@@ -12,17 +12,4 @@ export const deleteAccountSchema = z.object({
   hideDiplomaName: z.boolean().optional().default(false),
 });
 
-export const DELETE_ACCOUNT_MESSAGES = {
-  deleted: "Contul tău a fost șters. Ți-am trimis confirmarea pe email.",
-  failed: "Contul nu a putut fi șters. Încearcă din nou.",
-} as const;
-
-/** What happens to each kind of data when the account is deleted (shown before the form). */
-export const DELETION_EXPLANATION = [
-  "Nu te vei mai putea autentifica, iar adresa ta de email, numele, telefonul și adresa sunt șterse din cont.",
-  "Progresul la cursuri, sesiunile deschise și coșul sunt șterse.",
-  "Comenzile le păstrăm pe perioada de arhivare cerută de legislația fiscală (contabilitate), fără datele tale de contact: rămân doar ce a fost cumpărat, sumele și datele.",
-  "Facturile emise sunt documente fiscale și nu pot fi modificate: le păstrăm exact cum au fost emise, pe aceeași perioadă.",
-  "Diplomele rămân verificabile după cod. Poți alege mai jos să fie afișate fără numele tău.",
-  "Îți trimitem un email de confirmare la adresa contului.",
-] as const;
+export * from "./account-data-texts";

@@ -6,19 +6,10 @@
 import { z } from "zod";
 import { moneyToInput, parseMoney } from "../money";
 import { isValidStorageKey } from "../storage-keys";
+import { PRODUCT_MESSAGES } from "./admin-product-texts";
 
-export const PRODUCT_MESSAGES = {
-  titleRequired: "Titlul este obligatoriu.",
-  badKey: "Fișier invalid: încarcă-l din nou.",
-  created: "Produs creat cu succes",
-  updated: "Produs actualizat cu succes",
-  saveFailed: "Eroare la salvarea produsului",
-  deleted: "Produsul a fost șters.",
-  deleteFailed: "Eroare la ștergerea produsului.",
-  published: "Produsul a fost publicat.",
-  unpublished: "Produsul a fost ascuns din magazin.",
-  confirmDelete: "Sigur vrei să ștergi acest produs?",
-} as const;
+export { PRODUCT_MESSAGES } from "./admin-product-texts";
+
 
 export const productFormSchema = z
   .object({

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 
+export { DIGITAL_CONSENT_TEXT, WITHDRAWAL_WAIVER_TEXT } from "../checkout-texts";
+
 export const CHECKOUT_MESSAGES = {
   address: "Adresa trebuie completată.",
   terms: "Trebuie să accepți Termenii și condițiile și Politica de înscriere.",
@@ -60,8 +62,3 @@ export const addressSchema = z.object({
     .min(1, CHECKOUT_MESSAGES.address)
     .max(500, ADDRESS_TOO_LONG),
 });
-
-export const DIGITAL_CONSENT_TEXT =
-  "Sunt de acord ca accesul la cursurile online (conținut digital) să înceapă imediat după confirmarea plății, înainte de expirarea termenului de retragere de 14 zile.";
-export const WITHDRAWAL_WAIVER_TEXT =
-  "Am luat la cunoștință că, odată cu începerea accesului, îmi pierd dreptul de retragere pentru conținutul digital (art. 16 lit. m din OUG nr. 34/2014).";

@@ -29,8 +29,4 @@ export const invoiceSettingsSchema = z
     }
   });
 
-export const VAT_MODE_LABELS = {
-  payer: "Plătitor de TVA (prețurile includ TVA)",
-  non_payer: "Neplătitor de TVA",
-  exempt: "Scutit de TVA (cu mențiunea legală)",
-} as const;
+export { VAT_MODE_LABELS } from "./invoice-settings-texts";

@@ -30,6 +30,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";
 import { parseForm, readFormData } from "~/lib/form-input";
 import { applyBulkAdd } from "~/lib/bulk-items";
+import { courseConstraint } from "./form-schemas.server";
 
 export const COURSE_TABS: Record<CourseKind, { path: string; label: string; singular: string }> = {
   online: { path: "/admin/cursuri-online", label: "Cursuri online", singular: "curs online" },
@@ -85,12 +86,12 @@ export async function courseEditorLoader(kind: CourseKind, { request, params }: 
   const id = editorId(params.id);
   const priceSettings = await getPriceSettings();
   if (id === null) {
-    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings(), priceWarning: null as string | null, priceSettings };
+    return { kind, courseId: null as number | null, version: "new", title: null as string | null, defaultValue: newCourseFormValue(kind) as Record<string, unknown>, urls: {}, uploads: uploadSettings(), priceWarning: null as string | null, priceSettings, constraint: courseConstraint(kind) };
   }
   const course = await getCourseForAdmin(kind, id);
   if (!course) throw new Response("Cursul nu există.", { status: 404 });
   const [urls, priceWarning] = await Promise.all([urlsFor([course.imageKey, ...course.lessons.flatMap(lessonMediaKeys)]), courseReferenceWarning(course.id)]);
-  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), priceWarning, priceSettings };
+  return { kind, courseId: course.id as number | null, version: course.updatedAt.toISOString(), title: course.title as string | null, defaultValue: courseToFormValue(course) as Record<string, unknown>, urls, uploads: uploadSettings(), priceWarning, priceSettings, constraint: courseConstraint(kind) };
 }
 
 export interface EditorActionData {

@@ -6,7 +6,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CatalogueImage } from "~/components/catalogue/CatalogueImage";
 import { FormAlert } from "~/components/ui/FormAlert";
-import { COURSE_FORM_MESSAGES, type AdminCourseKind } from "~/lib/validation/admin-course";
+import { COURSE_FORM_MESSAGES, type AdminCourseKind } from "~/lib/validation/admin-course-rows";
 import { CourseEditor } from "~/components/admin/CourseEditor";
 import type { courseDeleteLoader, courseEditorAction, courseEditorLoader, courseListLoader } from "./admin-course.server";
 
@@ -108,6 +108,7 @@ export function CourseEditorPage() {
         urls={{ ...data.urls, ...(actionData?.urls ?? {}) }}
         proofs={actionData?.proofs}
         uploads={data.uploads}
+        constraint={data.constraint}
         formError={actionData?.formError}
         listPath={tab.path}
         priceSettings={data.priceSettings}

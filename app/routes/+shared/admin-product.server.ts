@@ -18,7 +18,7 @@ import { log } from "~/services/log.server";
 import { imageUrl } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { maxBytesFor, productFileTarget, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 
 export const PRODUCTS_PATH = "/admin/produse";
 
@@ -68,11 +68,11 @@ export async function productEditorLoader({ request, params }: LoaderFunctionArg
   await requireAdmin(request);
   const id = editorId(params.id);
   const uploads = { limit: uploadLimits().image, maxBytes: maxBytesFor("image"), formLimit: uploadLimits().form };
-  if (id === null) return { productId: null as number | null, version: "new", title: null as string | null, defaultValue: newProductFormValue as Record<string, unknown>, urls: {} as Record<string, string>, uploads, priceWarning: null as string | null };
+  if (id === null) return { productId: null as number | null, version: "new", title: null as string | null, defaultValue: newProductFormValue as Record<string, unknown>, urls: {} as Record<string, string>, uploads, priceWarning: null as string | null, constraint: formConstraint(productFormSchema) };
   const product = await getProductForAdmin(id);
   if (!product) throw new Response("Produsul nu există.", { status: 404 });
   const [urls, priceWarning] = await Promise.all([urlFor(product.imageKey), productReferenceWarning(product.id)]);
-  return { productId: product.id as number | null, version: product.updatedAt.toISOString(), title: product.title as string | null, defaultValue: productToFormValue(product) as Record<string, unknown>, urls, uploads, priceWarning };
+  return { productId: product.id as number | null, version: product.updatedAt.toISOString(), title: product.title as string | null, defaultValue: productToFormValue(product) as Record<string, unknown>, urls, uploads, priceWarning, constraint: formConstraint(productFormSchema) };
 }
 
 export interface ProductActionData {

@@ -12,8 +12,8 @@ import { FormAlert } from "~/components/ui/FormAlert";
 import { useZodForm } from "~/components/ui/useZodForm";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { formatMoney } from "~/lib/money";
-import { INVALID_FORM_MESSAGE } from "~/lib/validation/fields";
-import { PRODUCT_MESSAGES, productFormSchema } from "~/lib/validation/admin-product";
+import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
+import { PRODUCT_MESSAGES } from "~/lib/validation/admin-product-texts";
 import { MediaField } from "~/components/admin/MediaField";
 import { PublishedBadge } from "./admin-course";
 import type { productDeleteLoader, productEditorAction, productEditorLoader, productListLoader } from "./admin-product.server";
@@ -97,7 +97,8 @@ function ProductEditor({ data }: { data: ProductEditorData }) {
   const actionData = useActionData<typeof productEditorAction>();
   const { form, fields, formProps, invalidSubmit } = useZodForm({
     id: `produs-${data.productId ?? "nou"}`,
-    schema: productFormSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.productFormSchema),
+    constraint: data.constraint,
     lastResult: actionData?.result,
     defaultValue: data.defaultValue as never,
   });

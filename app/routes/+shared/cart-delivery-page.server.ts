@@ -3,9 +3,11 @@
  * (loader) and its two intents, "save-delivery" and "quantity" (action). Parse → model → respond.
  */
 import { parseForm } from "~/lib/form-input";
+import { deliveryConstraint } from "./form-schemas.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { DeliveryMethodView, SavedDeliveryView } from "~/components/cart/DeliveryFields";
+import type { FormConstraint } from "~/components/ui/useZodForm";
 import { getConfig } from "~/config.server";
 import { OPENING_HOURS } from "~/lib/business";
 import type { DeliveryKind } from "~/lib/delivery";
@@ -23,6 +25,8 @@ export interface CartDeliveryData {
   saved: SavedDeliveryView | null;
   productsBani: number;
   pickupAddress: string;
+  /** The delivery form's HTML attributes (`useZodForm`'s `constraint`). */
+  constraint: FormConstraint;
 }
 
 /** Null for a cart without products (nothing about delivery is shown or asked), unless `always`. */
@@ -31,6 +35,7 @@ export async function cartDeliveryView(cart: CartView, options: { always: true }
 export async function cartDeliveryView(cart: CartView, options: { always: boolean } = { always: false }): Promise<CartDeliveryData | null> {
   if (!cart.needsDelivery && !options.always) return null;
   const methods = await listActiveDeliveryMethods();
+  const kinds = Object.fromEntries(methods.map((m) => [m.id, m.kind])) as Record<number, DeliveryKind>;
   return {
     methods: methods.map((m) => ({
       id: m.id,
@@ -44,6 +49,7 @@ export async function cartDeliveryView(cart: CartView, options: { always: boolea
     saved: cart.delivery ? { methodId: cart.delivery.method.id, sameAsBilling: cart.delivery.sameAsBilling, address: cart.delivery.address } : null,
     productsBani: cart.productsBani,
     pickupAddress: pickupAddress(),
+    constraint: deliveryConstraint(kinds),
   };
 }
 

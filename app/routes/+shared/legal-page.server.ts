@@ -14,7 +14,7 @@ import { getUser, requireAdmin } from "~/models/session.server";
 import { legalPageData, saveTermsPage } from "~/models/terms.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { parseForm, readFormData } from "~/lib/form-input";
+import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 
 type LegalPath = (typeof legalPages)[number]["to"];
 
@@ -29,7 +29,7 @@ export async function legalLoader(path: LegalPath, { request }: LoaderFunctionAr
   const [user, { data: content, status }] = await Promise.all([getUser(request), legalPageData(page)]);
   const canEdit = user?.role === "admin";
   const editing = canEdit && new URL(request.url).searchParams.get("editeaza") === "1";
-  return data({ ...content, canEdit, editing }, { status });
+  return data({ ...content, canEdit, editing, constraint: editing ? formConstraint(termsFormSchema) : undefined }, { status });
 }
 
 export interface LegalActionData {

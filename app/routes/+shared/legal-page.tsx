@@ -17,7 +17,6 @@ import { formatDate } from "~/lib/dates";
 import { errorSeo, publicUrlFrom, seo, summarize } from "~/lib/seo";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm } from "~/components/ui/useZodForm";
-import { termsFormSchema } from "~/lib/validation/terms";
 import type { legalAction, legalLoader } from "./legal-page.server";
 
 /** What the legal routes' loader gives the view (the page, and the admin's edit mode). */
@@ -130,7 +129,8 @@ const EMPTY_SECTION = { title: "", description: "" };
 function LegalEditor({ page, lastResult, error }: { page: LegalPageData; lastResult?: SubmissionResult<string[]> | null; error?: string | null }) {
   const { form, fields, formProps } = useZodForm({
     id: `legal-${page.pageKey}`,
-    schema: termsFormSchema,
+    schema: () => import("~/lib/validation/browser").then((m) => m.termsFormSchema),
+    constraint: page.constraint,
     lastResult,
     defaultValue: { sections: page.sections.length ? page.sections : [EMPTY_SECTION] },
   });

@@ -1,6 +1,6 @@
 /** "Capitole": chapters, each with its sub-chapters. */
 import { Field, FieldErrors } from "~/components/ui/Field";
-import { newChapter, newDetail } from "~/lib/validation/admin-course";
+import { newChapter, newDetail } from "~/lib/validation/admin-course-rows";
 import { BulkAdd, ItemText, type ItemList } from "./ItemLists";
 import { anchors, Hidden, IntentButton, RowActions, type AnyForm, type CourseFields } from "./parts";
 

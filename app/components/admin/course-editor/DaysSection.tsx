@@ -1,6 +1,6 @@
 /** "Programul pe zile" (physical courses): each day's title and activities. */
 import { Field } from "~/components/ui/Field";
-import { newDay } from "~/lib/validation/admin-course";
+import { newDay } from "~/lib/validation/admin-course-rows";
 import { BulkAdd, ItemText, type ItemList } from "./ItemLists";
 import { anchors, Hidden, IntentButton, RowActions, type AnyForm, type CourseFields } from "./parts";
 

