@@ -13,6 +13,7 @@ import { readCourseContent } from "~/lib/course-content";
 import { lessonMediaKeys, type CourseInput, type CoursePriceInput, type StoredCourseForForm } from "~/lib/validation/admin-course";
 import { saveLessons, listLessonsForAdmin, withMeasuredDurations } from "~/models/lesson-admin.server";
 import { removeUnusedMedia } from "~/models/media.server";
+import { afterCatalogueWrite } from "~/services/catalogue-cache.server";
 
 export interface AdminCourseCard {
   id: number;
@@ -196,7 +197,7 @@ export async function saveCourse(id: number | null, input: CourseInput, actorUse
   };
   // Video lengths are measured from storage before the transaction (no locks held meanwhile).
   const lessonsToSave = input.kind === "online" ? await withMeasuredDurations(input.lessons, before?.lessons ?? []) : [];
-  const courseId = await db.transaction(async (tx) => {
+  const courseId = await afterCatalogueWrite(db.transaction(async (tx) => {
     let courseId: number;
     if (id === null) {
       const [{ next }] = await tx
@@ -215,7 +216,7 @@ export async function saveCourse(id: number | null, input: CourseInput, actorUse
     await savePriceOptions(tx, courseId, input.kind, input.prices, actorUserId);
     if (input.kind === "online") await saveLessons(tx, courseId, lessonsToSave);
     return courseId;
-  });
+  }));
   if (before) {
     const now = mediaOf(input);
     await removeUnusedMedia([...mediaOf(before)].filter((key) => !now.has(key)));
@@ -233,7 +234,7 @@ export type DeleteCourseResult = { outcome: "deleted" | "hidden" | "not-found" }
 export async function deleteCourse(kind: CourseKind, id: number): Promise<DeleteCourseResult> {
   const before = await getCourseForAdmin(kind, id);
   if (!before) return { outcome: "not-found" };
-  const outcome = await getDb().transaction(async (tx) => {
+  const outcome = await afterCatalogueWrite(getDb().transaction(async (tx) => {
     // Lock the course row: an enrolment created meanwhile cannot slip in (FK is RESTRICT anyway).
     await tx.execute(sql`select id from ${courses} where ${courses.id} = ${id} for update`);
     const [{ n }] = await tx.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, id));
@@ -243,7 +244,7 @@ export async function deleteCourse(kind: CourseKind, id: number): Promise<Delete
     }
     await tx.delete(courses).where(eq(courses.id, id));
     return "deleted" as const;
-  });
+  }));
   if (outcome === "deleted") await removeUnusedMedia([...mediaOf(before)]);
   return { outcome };
 }

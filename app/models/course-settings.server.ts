@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { courseSettings } from "../../db/schema";
 import { DEFAULT_PRICE_SETTINGS, type PriceSettings } from "~/lib/pricing";
-import { cachedCatalogue } from "~/services/catalogue-cache.server";
+import { cachedCatalogue, catalogueWritten } from "~/services/catalogue-cache.server";
 
 async function queryPriceSettings(executor: Executor): Promise<PriceSettings> {
   const [row] = await executor
@@ -30,4 +30,5 @@ export async function savePriceSettings(settings: PriceSettings): Promise<void> 
     .insert(courseSettings)
     .values({ id: 1, ...settings })
     .onConflictDoUpdate({ target: courseSettings.id, set: { ...settings, updatedAt: new Date() } });
+  await catalogueWritten();
 }

@@ -7,7 +7,7 @@ import { products } from "../../db/schema";
 import type { ProductInput } from "~/lib/validation/admin-product";
 import { lowestPriceBeforeReduction, referencePriceWarning } from "~/lib/price-history";
 import { parseHistory, productHistoryColumn, recordPriceChange, type RawPriceChanges } from "~/models/price-history.server";
-import { cachedCatalogue } from "~/services/catalogue-cache.server";
+import { afterCatalogueWrite, cachedCatalogue } from "~/services/catalogue-cache.server";
 
 const columns = {
   id: products.id,
@@ -116,7 +116,7 @@ export async function saveProduct(
   input: ProductInput,
   actorUserId: string | null = null,
 ): Promise<{ id: number; created: boolean; previousImage: string | null } | null> {
-  return getDb().transaction(async (tx) => {
+  return afterCatalogueWrite(getDb().transaction(async (tx) => {
     if (id === null) {
       const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${products.position}), -1)::int + 1` }).from(products);
       const [row] = await tx.insert(products).values({ ...input, position: next }).returning({ id: products.id });
@@ -128,17 +128,17 @@ export async function saveProduct(
     await tx.update(products).set(input).where(eq(products.id, id));
     await recordPriceChange(tx, { productId: id }, before.priceBani, input.priceBani, actorUserId);
     return { id, created: false, previousImage: before.imageKey !== input.imageKey ? before.imageKey : null };
-  });
+  }));
 }
 
 export async function setProductPublished(id: number, isPublished: boolean): Promise<boolean> {
-  const rows = await getDb().update(products).set({ isPublished }).where(eq(products.id, id)).returning({ id: products.id });
+  const rows = await afterCatalogueWrite(getDb().update(products).set({ isPublished }).where(eq(products.id, id)).returning({ id: products.id }));
   return rows.length > 0;
 }
 
 /** Deletes a product (its cart lines go with it; order lines keep their snapshot). */
 export async function deleteProduct(id: number): Promise<{ imageKey: string | null } | null> {
-  const rows = await getDb().delete(products).where(eq(products.id, id)).returning({ imageKey: products.imageKey });
+  const rows = await afterCatalogueWrite(getDb().delete(products).where(eq(products.id, id)).returning({ imageKey: products.imageKey }));
   return rows[0] ?? null;
 }
 

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { termsPages } from "../../db/schema";
-import { cachedCatalogue } from "~/services/catalogue-cache.server";
+import { cachedCatalogue, catalogueWritten } from "~/services/catalogue-cache.server";
 
 export interface TermsSection {
   title: string;
@@ -58,6 +58,7 @@ export async function saveTermsPage(pageKey: string, sections: TermsSection[], u
     .values({ pageKey, sections, updatedBy })
     .onConflictDoUpdate({ target: termsPages.pageKey, set: { sections, updatedBy, updatedAt: new Date() } })
     .returning({ createdAt: termsPages.createdAt, updatedAt: termsPages.updatedAt });
+  await catalogueWritten();
   const row = rows[0];
   return { created: row.createdAt.getTime() === row.updatedAt.getTime() };
 }
@@ -65,6 +66,7 @@ export async function saveTermsPage(pageKey: string, sections: TermsSection[], u
 /** Tests only: removes a page (to exercise "Pagină inexistentă" and the create button). */
 export async function deleteTermsPage(pageKey: string): Promise<void> {
   await getDb().delete(termsPages).where(eq(termsPages.pageKey, pageKey));
+  await catalogueWritten();
 }
 
 /**

@@ -129,3 +129,19 @@ export function cachedCatalogue<T>(key: string, load: () => Promise<T>): Promise
   const cache = processCatalogueCache();
   return cache ? cache.get(key, load) : load();
 }
+
+/**
+ * Call after an admin's catalogue write has committed: this process reads the stored version at
+ * once, so the admin's own next request (the redirect after a save) never sees the old entries.
+ * Other processes drop theirs on the NOTIFY sent at commit (or at their next 10 s check).
+ */
+export async function catalogueWritten(): Promise<void> {
+  await processCatalogueCache()?.verify();
+}
+
+/** `write`, then catalogueWritten(): the result of `write` is returned unchanged. */
+export async function afterCatalogueWrite<T>(write: Promise<T>): Promise<T> {
+  const result = await write;
+  await catalogueWritten();
+  return result;
+}
