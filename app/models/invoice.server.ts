@@ -31,6 +31,7 @@ import { normalizeCui, normalizeIban } from "~/lib/fiscal-ids";
 import { composeInvoice, creditDraft, draftLines, isAdvanceLine, type DraftLine } from "~/lib/invoice-lines";
 import type { BuyerSnapshot, IssuerSnapshot } from "~/lib/invoice-types";
 import type { VatDisplay } from "~/lib/vat-display";
+import { afterCatalogueWrite } from "~/services/catalogue-cache.server";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -90,7 +91,8 @@ export type SaveSettingsResult = { ok: true } | { ok: false; field: "nextNumber"
 
 /** Saves the issuer data; the next number may only move forward (never reuse a number). */
 export async function saveIssuerSettings(input: IssuerSettings & { nextNumber: number }): Promise<SaveSettingsResult> {
-  return getDb().transaction(async (tx) => {
+  // The VAT label on catalogue pages comes from these settings (cached): see catalogueWritten.
+  return afterCatalogueWrite(getDb().transaction(async (tx) => {
     const { nextNumber, ...settings } = input;
     const values = { ...settings, cui: normalizeCui(settings.cui), iban: normalizeIban(settings.iban) };
     await tx.insert(invoiceSeries).values({ series: values.series, nextNumber: 1 }).onConflictDoNothing();
@@ -101,7 +103,7 @@ export async function saveIssuerSettings(input: IssuerSettings & { nextNumber: n
     await tx.update(invoiceSeries).set({ nextNumber }).where(eq(invoiceSeries.series, values.series));
     await tx.insert(invoiceSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: invoiceSettings.id, set: values });
     return { ok: true } as const;
-  });
+  }));
 }
 
 // ─── Issuing ─────────────────────────────────────────────────────────────────────────────────
