@@ -2,7 +2,9 @@
  * What goes on an invoice (pure): the lines of a full, advance or final invoice from the order's
  * lines, and a credit note from the invoices it cancels, with VAT per the issuer's mode.
  *
- * - full ("invoice"): every order line for what was paid (amountBani).
+ * - full ("invoice"): every order line for what was paid (amountBani), a product with its real
+ *   quantity (art. 319 of the Fiscal Code: quantity and price), then the delivery fee the buyer
+ *   paid as its own service line, so the invoice's total is the order's total.
  * - advance: the same amounts, the advance lines described as "Avans …".
  * - final: the advance lines at their full price, minus the advance (one negative line per
  *   advance line, referencing the advance invoice); the total is what was collected at the course.
@@ -18,8 +20,18 @@ export interface OrderLineForInvoice {
   advancePayment: boolean;
   amountBani: number;
   fullAmountBani: number;
+  /** Units of a product line (courses: 1). */
+  quantity: number;
   position: number;
 }
+
+/** The delivery fee of an order, invoiced with its first invoice. */
+export interface ShippingForInvoice {
+  methodName: string;
+  grossBani: number;
+}
+
+export const shippingDescription = (methodName: string) => `Transport – ${methodName}`;
 
 export interface DraftLine {
   description: string;
@@ -50,7 +62,13 @@ const unitOf = (line: OrderLineForInvoice) => (line.category === "product" ? "H8
 /** An order line is an advance when only part of its price was due at checkout. */
 export const isAdvanceLine = (line: OrderLineForInvoice) => line.advancePayment && line.fullAmountBani > line.amountBani;
 
-export function draftLines(kind: "invoice" | "advance" | "final", lines: OrderLineForInvoice[], rate: number, advanceNumber = ""): DraftLine[] {
+export function draftLines(
+  kind: "invoice" | "advance" | "final",
+  lines: OrderLineForInvoice[],
+  rate: number,
+  advanceNumber = "",
+  shipping: ShippingForInvoice | null = null,
+): DraftLine[] {
   const sorted = [...lines].sort((a, b) => a.position - b.position);
   if (kind === "final") {
     return sorted.filter(isAdvanceLine).flatMap((line) => [
@@ -64,13 +82,17 @@ export function draftLines(kind: "invoice" | "advance" | "final", lines: OrderLi
       },
     ]);
   }
-  return sorted.map((line) => ({
+  const drafts: DraftLine[] = sorted.map((line) => ({
     description: kind === "advance" && isAdvanceLine(line) ? `Avans – ${line.title}` : line.title,
-    quantity: 1,
+    quantity: line.category === "product" ? Math.max(1, line.quantity) : 1,
     unitCode: unitOf(line),
     grossBani: line.amountBani,
     vatRate: rate,
   }));
+  if (shipping && shipping.grossBani > 0) {
+    drafts.push({ description: shippingDescription(shipping.methodName), quantity: 1, unitCode: "E48", grossBani: shipping.grossBani, vatRate: rate });
+  }
+  return drafts;
 }
 
 /** The opposite of issued lines (a credit note). */

@@ -18,6 +18,7 @@ import {
   invoiceSeries,
   invoiceSettings,
   invoices,
+  orderDeliveries,
   orderEvents,
   orderLines,
   orders,
@@ -28,7 +29,7 @@ import {
 import { getConfig } from "~/config.server";
 import { todayInBucharest } from "~/lib/dates";
 import { normalizeCui, normalizeIban } from "~/lib/fiscal-ids";
-import { composeInvoice, creditDraft, draftLines, isAdvanceLine, type DraftLine } from "~/lib/invoice-lines";
+import { composeInvoice, creditDraft, draftLines, isAdvanceLine, type DraftLine, type ShippingForInvoice } from "~/lib/invoice-lines";
 import type { BuyerSnapshot, IssuerSnapshot } from "~/lib/invoice-types";
 import type { VatDisplay } from "~/lib/vat-display";
 import { afterCatalogueWrite } from "~/services/catalogue-cache.server";
@@ -206,11 +207,18 @@ export async function issueForTransition(tx: Tx, order: OrderRowForInvoice, to: 
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const { vatRate } = await getIssuerSettings(tx);
     const kind = lines.some(isAdvanceLine) ? "advance" : "invoice";
-    const drafts = draftLines(kind, lines, vatRate);
+    const drafts = draftLines(kind, lines, vatRate, "", await shippingOf(tx, order));
     return (await issue(tx, { order, kind, key: `${order.id}:${kind}`, drafts, now })).invoice;
   }
   if (to === "refunded") return issueCreditNote(tx, order, now);
   return null;
+}
+
+/** The delivery fee the buyer paid with the order (null when none), for its first invoice. */
+async function shippingOf(tx: Tx, order: OrderRowForInvoice): Promise<ShippingForInvoice | null> {
+  if (order.shippingBani <= 0) return null;
+  const [delivery] = await tx.select({ methodName: orderDeliveries.methodName }).from(orderDeliveries).where(eq(orderDeliveries.orderId, order.id));
+  return { methodName: delivery?.methodName ?? "livrare", grossBani: order.shippingBani };
 }
 
 /** One credit note per order: every line of the order's invoices, negated. */

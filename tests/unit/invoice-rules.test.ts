@@ -74,8 +74,8 @@ describe("VAT split of VAT-inclusive bani", () => {
   });
 });
 
-const physical: OrderLineForInvoice = { category: "physical", title: "Curs de baza", advancePayment: true, amountBani: 50_000, fullAmountBani: 215_000, position: 0 };
-const kit: OrderLineForInvoice = { category: "product", title: "Kit pile", advancePayment: false, amountBani: 2_490, fullAmountBani: 2_490, position: 1 };
+const physical: OrderLineForInvoice = { category: "physical", title: "Curs de baza", advancePayment: true, amountBani: 50_000, fullAmountBani: 215_000, quantity: 1, position: 0 };
+const kit: OrderLineForInvoice = { category: "product", title: "Kit pile", advancePayment: false, amountBani: 2_490, fullAmountBani: 2_490, quantity: 1, position: 1 };
 
 describe("advance, final and credit note totals", () => {
   it("advance invoice = what was paid; final = the rest; together the full price, VAT included", () => {
@@ -99,6 +99,21 @@ describe("advance, final and credit note totals", () => {
     expect(credit.split.vatBani).toBe(-invoice.split.vatBani);
     expect(credit.split.netBani).toBe(-invoice.split.netBani);
     expect(credit.lines.every((l) => l.quantity === -1)).toBe(true);
+  });
+  it("a product keeps its quantity and the delivery fee is its own line: the invoice totals what the order cost", () => {
+    const threeKits = { ...kit, amountBani: 3 * 2_490, fullAmountBani: 3 * 2_490, quantity: 3 };
+    const invoice = composeInvoice(draftLines("invoice", [threeKits], 21, "", { methodName: "Curier rapid", grossBani: 1_990 }), "payer");
+    expect(invoice.lines.map((l) => [l.description, l.quantity, l.unitCode, l.grossBani])).toEqual([
+      ["Kit pile", 3, "H87", 7_470],
+      ["Transport – Curier rapid", 1, "E48", 1_990],
+    ]);
+    expect(invoice.split.grossBani).toBe(7_470 + 1_990);
+    // Free delivery is no line at all; the final invoice of an advance never repeats the fee.
+    expect(draftLines("invoice", [threeKits], 21, "", { methodName: "Ridicare", grossBani: 0 })).toHaveLength(1);
+    expect(draftLines("final", [physical, threeKits], 21, "ANA 7", { methodName: "Curier", grossBani: 1_990 }).map((l) => l.description)).not.toContain("Transport – Curier");
+    const credit = composeInvoice(creditDraft(invoice.lines), "payer");
+    expect(credit.lines.map((l) => l.quantity)).toEqual([-3, -1]);
+    expect(credit.split.grossBani).toBe(-(7_470 + 1_990));
   });
   it("non-payer and exempt issuers charge no VAT (categories O and E)", () => {
     const nonPayer = composeInvoice(draftLines("invoice", [kit], 21), "non_payer");
