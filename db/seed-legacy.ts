@@ -38,9 +38,49 @@ const digitalContent = section(
   "Pentru cursurile online, dreptul de retragere se pierde odată cu începerea accesului la conținut, dacă ți-ai dat acordul expres pentru aceasta la finalizarea comenzii (art. 16 lit. m din OUG 34/2014).",
 );
 
+/** The privacy policy as the seed of issue 19 wrote it (consent for news withdrawn only by e-mail), frozen. */
+const confidentialitateV2: SeedSections = [
+  section(
+    "1. Cine suntem",
+    "Operatorul datelor tale personale este {business}, cu sediul în {address}, CUI {cui}, înregistrată la Registrul Comerțului sub nr. {regCom}. Pentru orice întrebare sau cerere privind datele tale ne scrii la {email} sau ne suni la {phone}. Această politică explică ce date prelucrăm prin acest site, de ce, pe ce temei legal (art. 6 din Regulamentul (UE) 2016/679 – GDPR), cui le transmitem, cât timp le păstrăm și ce drepturi ai.",
+  ),
+  section(
+    "2. Ce date prelucrăm",
+    "- Contul: numele, adresa de e-mail, telefonul și parola (păstrată doar ca amprentă criptografică, niciodată în clar).\n- Facturarea și livrarea: adresa de facturare, datele firmei dacă cumperi ca persoană juridică (denumire, CUI, nr. Registrul Comerțului), adresa de livrare sau locker-ul ales, numărul AWB.\n- Comenzile: ce ai cumpărat, prețurile, metoda de plată, starea plății; la plata cu cardul primim de la procesator doar numărul mascat al cardului (nu vedem și nu stocăm datele complete ale cardului).\n- Cursurile: înscrierile, progresul la cursurile online (lecțiile deschise și finalizate), diplomele (numele titularului și codul de verificare).\n- Acordurile: acceptarea termenilor, cele două acorduri pentru conținutul digital și opțiunea pentru noutăți prin e-mail, cu data și ora.\n- Date tehnice: sesiunea de autentificare (browserul folosit și ultima activitate), adresa IP pentru limitarea încercărilor de autentificare, înregistrare și resetare a parolei, copiile e-mailurilor pe care ți le trimitem.",
+  ),
+  section(
+    "3. De ce le prelucrăm și pe ce temei",
+    "- Crearea și administrarea contului, preluarea și executarea comenzilor, accesul la cursurile online, organizarea cursurilor fizice, livrarea produselor, diplomele și e-mailurile despre comenzi: executarea contractului cu tine (art. 6 alin. (1) lit. b GDPR).\n- Emiterea facturilor, transmiterea lor în sistemul RO e-Factura, evidența contabilă și păstrarea documentelor: obligația legală (art. 6 alin. (1) lit. c GDPR; Codul fiscal, Legea contabilității nr. 82/1991).\n- Securitatea contului și a site-ului (sesiuni, limitarea încercărilor repetate de autentificare, jurnale tehnice de erori) și verificarea autenticității diplomelor după cod: interesul nostru legitim de a proteja conturile și de a preveni fraudele (art. 6 alin. (1) lit. f GDPR).\n- Noutăți și oferte prin e-mail și, dacă vor fi folosite, cookie-urile de analiză și marketing: doar cu consimțământul tău (art. 6 alin. (1) lit. a GDPR și art. 4 alin. (5) din Legea nr. 506/2004), pe care îl poți retrage oricând.\nDatele cerute la cont și la comandă sunt necesare pentru încheierea contractului; fără ele nu putem procesa comanda.",
+  ),
+  section(
+    "4. Cui transmitem datele",
+    "Nu vindem datele tale. Le transmitem doar cât este necesar:\n- NETOPIA Payments, procesatorul plăților cu cardul (datele cardului le introduci direct pe pagina lor securizată);\n- furnizorul serviciului de e-mail prin care îți trimitem confirmările, facturile și mesajele despre cont;\n- furnizorul de găzduire și stocare a datelor (serverele pe care rulează site-ul, baza de date și fișierele);\n- ANAF, prin sistemul RO e-Factura, pentru facturile emise, și contabilul care ține evidența contabilă;\n- firma de curierat sau operatorul de lockere, pentru livrări (numele, telefonul și adresa de livrare);\n- autoritățile publice, doar când legea ne obligă.\nFurnizorii lucrează ca persoane împuternicite, pe bază de contract, și folosesc datele doar pentru serviciul prestat nouă.",
+  ),
+  section(
+    "5. Transferuri în afara Spațiului Economic European",
+    "Datele sunt prelucrate în România și în Uniunea Europeană. Nu le transferăm în afara Spațiului Economic European. Dacă un furnizor ar avea nevoie să le prelucreze în afara SEE, o vom face doar cu garanțiile cerute de art. 44–49 GDPR (decizie de adecvare sau clauze contractuale standard) și vom actualiza această pagină.",
+  ),
+  section(
+    "6. Cât timp păstrăm datele",
+    "- Datele contului: cât timp ai contul. La ștergerea contului (din Contul meu → Datele mele) ștergem imediat numele, e-mailul, telefonul, adresele, datele firmei și opțiunea pentru noutăți, sesiunile, linkurile de resetare a parolei, coșul, progresul la cursuri și copiile e-mailurilor trimise ție.\n- Comenzile: le păstrăm cât timp păstrăm facturile de care țin; la ștergerea contului le anonimizăm (numele, e-mailul, telefonul, adresa, adresa de livrare și numărul mascat al cardului se șterg; datele unei firme cumpărătoare rămân, fiind necesare facturării).\n- Facturile și notele de stornare: se păstrează exact cum au fost emise, cel puțin 10 ani de la sfârșitul exercițiului financiar în care au fost emise (art. 25 din Legea contabilității nr. 82/1991); nu pot fi modificate sau șterse înainte de acest termen.\n- Diplomele: rămân verificabile după cod; la ștergerea contului poți alege să ascundem numele titularului.\n- Sesiunile de autentificare: 30 de zile de la ultima activitate, apoi se șterg automat (și la deconectare).\n- Adresa IP folosită la limitarea încercărilor: doar pe durata ferestrei de limitare (cel mult 60 de minute), apoi se șterge automat în cel mult o oră.\n- Consimțământul pentru noutăți: până îl retragi; alegerea privind cookie-urile: 6 luni, în browserul tău.",
+  ),
+  section(
+    "7. Drepturile tale",
+    "Conform art. 15–22 GDPR ai dreptul de acces la date, de rectificare, de ștergere („dreptul de a fi uitat”), de restricționare a prelucrării, la portabilitatea datelor, de opoziție (inclusiv la prelucrarea bazată pe interesul legitim) și dreptul de a-ți retrage oricând consimțământul, fără a afecta prelucrarea făcută înainte.\nCum le exerciți: în Contul meu → Datele mele descarci oricând toate datele tale într-un fișier JSON („Descarcă datele”) și îți ștergi contul („Șterge contul”); datele de profil și adresa le corectezi direct în cont; acordul pentru noutăți îl retragi cu un e-mail la {email}. Pentru orice altă cerere ne scrii la {email}: răspundem în cel mult o lună de la primire (termen ce poate fi prelungit cu încă două luni pentru cereri complexe, cu informarea ta).",
+  ),
+  section(
+    "8. Plângere la ANSPDCP",
+    "Dacă consideri că îți prelucrăm datele cu încălcarea legii, te rugăm să ne scrii întâi, ca să putem remedia. Ai oricând dreptul să depui o plângere la Autoritatea Națională de Supraveghere a Prelucrării Datelor cu Caracter Personal (ANSPDCP), B-dul G-ral. Gheorghe Magheru nr. 28-30, sector 1, cod poștal 010336, București, www.dataprotection.ro, anspdcp@dataprotection.ro, sau te poți adresa instanței.",
+  ),
+  section(
+    "9. Decizii automate și modificări",
+    "Nu luăm decizii bazate exclusiv pe prelucrarea automată, inclusiv crearea de profiluri, care să producă efecte juridice asupra ta (art. 22 GDPR). Putem actualiza această politică atunci când se schimbă serviciile sau legea; data ultimei actualizări apare în partea de sus a paginii.",
+  ),
+];
+
 /** Per page key: every earlier seeded version, oldest first. */
 export const supersededTermsPages: Record<string, SeedSections[]> = {
-  confidentialitate: [oldConfidentialitate],
+  confidentialitate: [oldConfidentialitate, confidentialitateV2],
   cookie: [
     [cookieIntro, cookieNecessary, cookieOptional],
     [cookieIntro, cookieNecessary, section("Lista cookie-urilor", COOKIE_LIST_V1), cookieOptional],

@@ -12,6 +12,8 @@ export const ACCOUNT_MESSAGES = {
   resetFailed: "Eroare la resetarea parolei.",
   passwordChanged: "Parola a fost schimbată cu succes! Te poți autentifica cu parola nouă.",
   updateSuccess: "Date actualizate cu succes!",
+  marketingOn: "Te-ai abonat la noutăți pe e-mail.",
+  marketingOff: "Nu îți mai trimitem noutăți pe e-mail.",
   updateFailed: "Eroare la actualizare",
   enrollmentsFailed: "Eroare la încărcarea înregistrărilor",
   resetLinkExpired: "Linkul de resetare a parolei a expirat.",

@@ -29,6 +29,8 @@ export interface SessionUser {
   companyName: string;
   companyCui: string;
   companyRegCom: string;
+  /** The news-by-e-mail opt-in (shown and changed in /cont → Datele mele). */
+  marketingOptIn: boolean;
   sessionId: string;
 }
 
@@ -102,6 +104,7 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
       companyName: users.companyName,
       companyCui: users.companyCui,
       companyRegCom: users.companyRegCom,
+      marketingOptIn: users.marketingOptIn,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)

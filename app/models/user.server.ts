@@ -132,6 +132,11 @@ export async function updateAccount(userId: string, input: AccountInput, previou
   if (previous && previous.email !== email) kickOutbox();
 }
 
+/** The news-by-e-mail opt-in, given or withdrawn by the user (GDPR art. 7(3): as easy as giving it). */
+export async function setMarketingOptIn(userId: string, optIn: boolean): Promise<void> {
+  await getDb().update(users).set({ marketingOptIn: optIn }).where(eq(users.id, userId));
+}
+
 /** The user's password is this one (for changes on /cont). */
 export async function checkCurrentPassword(userId: string, password: string): Promise<boolean> {
   const [row] = await getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));

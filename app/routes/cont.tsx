@@ -23,9 +23,9 @@ import { listOrdersForUser } from "~/models/order.server";
 import { InvoicesList } from "~/components/account/InvoicesList";
 import { accountInvoices, updateBillingDetails } from "~/models/invoice-views.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
-import { changePassword, EmailTakenError, updateAccount } from "~/models/user.server";
+import { changePassword, EmailTakenError, setMarketingOptIn, updateAccount } from "~/models/user.server";
 import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
-import { accountSchema, billingSchema, buyerDetailsOf, CHANGE_MESSAGES, passwordChangeSchema } from "~/routes/+shared/form-schemas.server";
+import { accountSchema, billingSchema, buyerDetailsOf, CHANGE_MESSAGES, marketingPreferenceSchema, passwordChangeSchema } from "~/routes/+shared/form-schemas.server";
 import { deliveriesForOrders } from "~/models/delivery.server";
 import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
 import { log } from "~/services/log.server";
@@ -74,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...invoiceData,
     profile: { email: user.email, name: user.name, phone: user.phone, address: user.address },
     buyer: buyerDetailsOf(user),
+    marketing: user.marketingOptIn,
     enrollments,
     orders,
     constraints: formConstraints(),
@@ -86,8 +87,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   // The profile form has no intent button: anything else is the profile.
-  const intent: Intent = readIntent(formData, ["billing", "password"]) ?? "account";
+  const intent = readIntent(formData, ["billing", "password", "marketing"]) ?? "account";
   switch (intent) {
+    case "marketing":
+      return saveMarketing(formData, user);
     case "billing":
       return saveBilling(formData, user);
     case "password":
@@ -95,6 +98,21 @@ export async function action({ request }: ActionFunctionArgs) {
     case "account":
       return saveAccount(request, formData, user);
   }
+}
+
+/** "Noutăți pe e-mail": the opt-in given or withdrawn with one click (GDPR art. 7(3)). */
+async function saveMarketing(formData: FormData, user: SessionUser) {
+  const submission = parseForm(formData, { schema: marketingPreferenceSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast("/cont#datele-mele", { message: INVALID_FORM_MESSAGE, type: "error" });
+  }
+  try {
+    await setMarketingOptIn(user.id, submission.value.marketing);
+  } catch (error) {
+    log.error("saving the marketing opt-in failed", { error, userId: user.id });
+    return redirectWithToast("/cont#datele-mele", { message: ACCOUNT_MESSAGES.updateFailed, type: "error" });
+  }
+  return redirectWithToast("/cont#datele-mele", { message: submission.value.marketing ? ACCOUNT_MESSAGES.marketingOn : ACCOUNT_MESSAGES.marketingOff });
 }
 
 async function saveBilling(formData: FormData, user: SessionUser) {
@@ -162,7 +180,7 @@ function firstName(name: string) {
 }
 
 export default function AccountPage() {
-  const { profile, buyer, enrollments, orders, edit, invoices, vatIncluded, constraints } = useLoaderData<typeof loader>();
+  const { profile, buyer, enrollments, orders, edit, invoices, vatIncluded, constraints, marketing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A rejected save keeps its form open, whatever the URL says.
   const editing: EditMode = actionData?.intent ?? edit;
@@ -208,7 +226,7 @@ export default function AccountPage() {
             </>
           ) : undefined}
         </InvoicesSection>
-        <DataSection />
+        <DataSection marketing={marketing} />
       </div>
     </main>
   );

@@ -47,3 +47,16 @@ test("Șterge contul: explanation, wrong password refused, then deleted and logg
   await expect(page.getByText("Email sau parolă incorectă.")).toBeVisible();
   await expect(page).toHaveURL(/\/autentificare/);
 });
+
+test("Noutăți pe e-mail: the consent is given and withdrawn with one button each", async ({ page, context, request }) => {
+  await loginAs(context, request, { name: "Dana Noutăți" });
+  await page.goto("/cont");
+  const section = page.locator("#datele-mele");
+  await expect(section.getByText("Nu primești noutăți despre cursuri și oferte.")).toBeVisible();
+  await section.getByRole("button", { name: "Vreau să primesc noutăți" }).click();
+  await expect(toast(page)).toHaveText("Te-ai abonat la noutăți pe e-mail.");
+  await expect(section.getByText("Primești noutăți despre cursuri și oferte.")).toBeVisible();
+  await section.getByRole("button", { name: "Nu mai vreau noutăți" }).click();
+  await expect(toast(page)).toHaveText("Nu îți mai trimitem noutăți pe e-mail.");
+  await expect(section.getByRole("button", { name: "Vreau să primesc noutăți" })).toBeVisible();
+});

@@ -20,7 +20,7 @@ function asSeeded(sections: SeedSections): SeedSections {
   const b = business();
   return sections.map((s) => ({
     title: s.title,
-    description: s.description.replaceAll("{business}", b.name).replaceAll("{address}", b.address).replaceAll("{cui}", b.cui).replaceAll("{regCom}", b.regCom).replaceAll("{email}", b.email),
+    description: s.description.replaceAll("{business}", b.name).replaceAll("{address}", b.address).replaceAll("{cui}", b.cui).replaceAll("{regCom}", b.regCom).replaceAll("{email}", b.email).replaceAll("{phone}", b.phone),
   }));
 }
 
@@ -72,5 +72,11 @@ describe("upgrading the seeded legal pages of an existing database", () => {
     expect(await upgradeSeededTermsPages(getDb(), business())).toEqual(["politica-returnare"]);
     expect((await sectionsOf("politica-returnare")).sections).toEqual(seededTermsSections("politica-returnare", business()));
     expect((await sectionsOf("cookie")).sections).toHaveLength(3);
+  });
+
+  it("replaces the privacy policy of issue 19 (news consent withdrawn only by e-mail) with the one that points to /cont", async () => {
+    await put("confidentialitate", asSeeded(supersededTermsPages.confidentialitate[1]));
+    expect(await upgradeSeededTermsPages(getDb(), business())).toEqual(["confidentialitate"]);
+    expect(JSON.stringify((await sectionsOf("confidentialitate")).sections)).toContain("din Contul meu → Datele mele („Noutăți pe e-mail”)");
   });
 });

@@ -28,6 +28,11 @@ export const registerSchema = z.object({
   marketing: z.boolean().optional().default(false),
 });
 
+/** "Noutăți pe e-mail" in /cont → Datele mele: the opt-in given or withdrawn (GDPR art. 7(3)). */
+export const marketingPreferenceSchema = z.object({
+  marketing: z.boolean().optional().default(false),
+});
+
 export const forgotPasswordSchema = z.object({
   email: emailField(),
 });

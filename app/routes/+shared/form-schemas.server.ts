@@ -15,7 +15,7 @@ import { courseFormSchema, type AdminCourseKind } from "~/lib/validation/admin-c
 import { checkoutSchema } from "~/lib/validation/checkout";
 import { deliveryFormSchema } from "~/lib/validation/delivery";
 
-export { accountSchema, billingSchema, CHANGE_MESSAGES, passwordChangeSchema } from "~/lib/validation/account";
+export { accountSchema, billingSchema, CHANGE_MESSAGES, marketingPreferenceSchema, passwordChangeSchema } from "~/lib/validation/account";
 export { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "~/lib/validation/account";
 export { deliveryMethodSchema, METHOD_MESSAGES, toDeliveryMethodInput } from "~/lib/validation/delivery";
 export { invoiceSettingsSchema } from "~/lib/validation/invoice-settings";
