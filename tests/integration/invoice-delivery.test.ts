@@ -54,6 +54,11 @@ describe("invoice of a delivered order", () => {
     expect(lines.map((l) => quantityOf(l, "InvoicedQuantity"))).toEqual([3, 1]);
     expect(bani(doc.LegalMonetaryTotal.PayableAmount)).toBe(placed.order.totalBani);
     expect(lines.reduce((s, l) => s + bani(l.LineExtensionAmount), 0)).toBe(bani(doc.LegalMonetaryTotal.LineExtensionAmount));
+    // Quantity × item net price gives the line's net amount back to the ban.
+    for (const line of lines) {
+      const price = Number(((line.Price as Record<string, unknown>).PriceAmount as { "#text": string })["#text"]);
+      expect(Math.round(price * quantityOf(line, "InvoicedQuantity") * 100)).toBe(bani(line.LineExtensionAmount));
+    }
 
     await transitionOrder(placed.order.id, "refunded", { source: "admin" });
     const credit = (await getDb().select().from(invoices).where(eq(invoices.orderId, placed.order.id))).find((i) => i.kind === "credit")!;

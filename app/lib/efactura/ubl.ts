@@ -55,6 +55,20 @@ export function ublAmount(bani: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/**
+ * The item net price (BT-146) of a line: its net amount per unit, with 2 decimals when exact and
+ * otherwise 4 (BT-146 is a unit price, not an amount, and may carry more decimals), so that
+ * quantity × price gives back the line's net amount to the ban (e.g. 3 × 41.3233 = 123.97).
+ */
+export function ublUnitPrice(netBani: number, quantity: number): string {
+  if (quantity === 0) return ublAmount(0);
+  const abs = Math.abs(netBani);
+  const q = Math.abs(quantity);
+  if (abs % q === 0) return ublAmount(abs / q);
+  const tenThousandths = Math.floor((abs * 100 * 2 + q) / (2 * q)); // round(abs × 100 / q), halves up
+  return `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, "0")}`;
+}
+
 export const ublDocumentId = (doc: Pick<UblDocument, "series" | "number">) => `${doc.series}${doc.number}`;
 
 const strip = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
@@ -143,8 +157,7 @@ export function buildUbl(doc: UblDocument): string {
   const lines = doc.lines
     .map((line, i) => {
       const quantity = sign * line.quantity;
-      const price = quantity === 0 ? 0 : Math.abs(Math.round(line.netBani / line.quantity));
-      return `<cac:${lineTag}><cbc:ID>${i + 1}</cbc:ID><cbc:${qtyTag} unitCode="${line.unitCode}">${quantity}</cbc:${qtyTag}><cbc:LineExtensionAmount ${cur}>${amount(line.netBani)}</cbc:LineExtensionAmount><cac:Item><cbc:Name>${escapeXml(line.description.slice(0, 200))}</cbc:Name>${taxCategory("ClassifiedTaxCategory", line.vatCategory, line.vatRate, doc.issuer.exemptText, false)}</cac:Item><cac:Price><cbc:PriceAmount ${cur}>${ublAmount(price)}</cbc:PriceAmount></cac:Price></cac:${lineTag}>`;
+      return `<cac:${lineTag}><cbc:ID>${i + 1}</cbc:ID><cbc:${qtyTag} unitCode="${line.unitCode}">${quantity}</cbc:${qtyTag}><cbc:LineExtensionAmount ${cur}>${amount(line.netBani)}</cbc:LineExtensionAmount><cac:Item><cbc:Name>${escapeXml(line.description.slice(0, 200))}</cbc:Name>${taxCategory("ClassifiedTaxCategory", line.vatCategory, line.vatRate, doc.issuer.exemptText, false)}</cac:Item><cac:Price><cbc:PriceAmount ${cur}>${ublUnitPrice(line.netBani, line.quantity)}</cbc:PriceAmount></cac:Price></cac:${lineTag}>`;
     })
     .join("");
 
