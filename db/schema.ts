@@ -386,6 +386,8 @@ export const orders = pgTable(
     /** OUG 34/2014 art. 16 m): consent to start digital content and waiver of withdrawal. */
     digitalContentConsentAt: ts("digital_content_consent_at"),
     withdrawalWaiverAt: ts("withdrawal_waiver_at"),
+    /** The buyer asked that an in-person course start within the withdrawal period (lib/early-start.ts). */
+    earlyStartRequestedAt: ts("early_start_requested_at"),
     paidAt: ts("paid_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

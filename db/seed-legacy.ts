@@ -78,6 +78,46 @@ const confidentialitateV2: SeedSections = [
   ),
 ];
 
+/** /retur as the seed of issue 19 wrote it (early start confirmed by e-mail or at the course), frozen. */
+const politicaReturnareV3: SeedSections = [
+  section(
+    "Livrarea produselor",
+    "Alegi livrarea în coș: ridicare personală gratuită de la academie ({address}, zilnic 09:00–18:00), curier la adresă (25 lei, gratuit pentru produse de peste 300 lei, 2–3 zile lucrătoare) sau livrare la easybox / locker (15 lei, 2–3 zile lucrătoare). Costul livrării apare separat în coș, în comandă și pe factură. Cursurile nu se livrează.",
+  ),
+  section(
+    "Dreptul de retragere pentru produse",
+    "Ai la dispoziție 14 zile calendaristice de la ziua în care tu (sau cineva indicat de tine, altul decât curierul) intri în posesia produselor pentru a te retrage din contract, fără a invoca un motiv (art. 9 din OUG nr. 34/2014). Pentru a respecta termenul este suficient să ne trimiți decizia ta înainte de expirarea celor 14 zile.\n\nDupă ce ne anunți, trimiți produsele înapoi la {address} în cel mult 14 zile. Costul direct al returului îl suporți tu. Răspunzi doar de diminuarea valorii produselor rezultată din manipularea lor altfel decât este necesar pentru a le verifica natura și caracteristicile.",
+  ),
+  section(
+    "Rambursarea pentru produse",
+    "Îți rambursăm toate sumele primite pentru produsele returnate, inclusiv costul livrării standard (nu și diferența pentru o livrare mai scumpă aleasă de tine), fără întârzieri nejustificate și în cel mult 14 zile de la data la care ne-ai anunțat retragerea. Putem amâna rambursarea până primim produsele înapoi sau până ne trimiți dovada expedierii lor, oricare dintre aceste date este prima. Rambursăm prin aceeași metodă de plată (cardul prin NETOPIA Payments sau transfer în contul bancar indicat de tine), fără comisioane pentru tine.",
+  ),
+  section(
+    "Excepții pentru produse",
+    "Produsele cosmetice livrate sigilate (ojă, geluri, uleiuri, alte produse care intră în contact cu pielea sau unghiile) nu mai pot fi returnate după ce au fost desigilate, din motive de protecție a sănătății și de igienă (art. 16 lit. e din OUG nr. 34/2014). Produsele sigilate pot fi returnate în condițiile de mai sus.",
+  ),
+  section(
+    "Cursurile fizice (cu prezență)",
+    "Înscrierea la un curs fizic este un contract de prestări servicii încheiat la distanță: te poți retrage fără a invoca un motiv în 14 zile de la încheierea contractului (data comenzii). Dacă te retragi în acest termen și înainte de data de începere a cursului, îți rambursăm integral suma plătită, inclusiv avansul de 500 lei, în cel mult 14 zile de la anunțul tău.\n\nDacă sesiunea aleasă începe înainte de expirarea celor 14 zile, îți cerem să confirmi în scris (pe e-mail sau la începutul cursului) că vrei să începi cursul în perioada de retragere. După această cerere expresă, dacă te retragi după începerea cursului, plătești doar partea deja prestată, proporțional cu zilele de curs ținute (art. 14 alin. (3) din OUG nr. 34/2014). După ce cursul a fost prestat integral nu mai există drept de retragere (art. 16 lit. a).",
+  ),
+  section(
+    "Cursurile fizice: anularea după termenul de retragere",
+    "După cele 14 zile, locul tău în grupă rămâne rezervat și nu îl mai putem oferi altcuiva:\n- cu cel puțin 7 zile înainte de începerea cursului poți cere, o singură dată și fără costuri, mutarea într-o altă sesiune (vezi Politica de înscriere) sau poți renunța la curs; în acest caz îți rambursăm suma plătită, mai puțin avansul de 500 lei, care acoperă rezervarea locului;\n- dacă renunți cu mai puțin de 7 zile înainte de începere, după începerea cursului sau nu te prezinți, sumele plătite nu se rambursează; dacă ai plătit doar avansul, restul prețului nu mai este datorat, iar avansul îl poți folosi o singură dată pentru o sesiune următoare cu locuri libere, în cel mult 6 luni;\n- dacă noi anulăm sau amânăm sesiunea, alegi între mutarea într-o altă sesiune și rambursarea integrală a sumelor plătite.",
+  ),
+  section(
+    "Cursurile online (conținut digital)",
+    "Accesul la un curs online începe imediat după confirmarea plății. La finalizarea comenzii bifezi, separat, două acorduri: că ești de acord ca accesul să înceapă înainte de expirarea termenului de retragere de 14 zile și că iei la cunoștință că, odată cu începerea accesului, îți pierzi dreptul de retragere (art. 16 lit. m din OUG nr. 34/2014). Acordurile, cu data și ora lor, îți sunt confirmate pe e-mail și apar în datele contului tău. Cât timp plata nu a fost confirmată (de exemplu la transfer bancar), accesul nu a început și poți renunța la comandă cu rambursarea integrală a sumelor plătite.",
+  ),
+  section(
+    "Cum te retragi",
+    "Ne anunți decizia ta printr-o declarație neechivocă: un e-mail la {email} sau o scrisoare la {address} ({business}). Poți folosi formularul-tip de retragere din anexa nr. 2 la OUG nr. 34/2014, pe care îl descarci de pe această pagină (PDF sau text), dar folosirea lui nu este obligatorie. Scrie numărul comenzii, ca să o găsim repede. Îți confirmăm primirea pe e-mail.",
+  ),
+  section(
+    "Produse neconforme și reclamații",
+    "Produsele beneficiază de garanția legală de conformitate de 2 ani (OUG nr. 140/2021): dacă un produs are un defect sau nu corespunde descrierii, ne scrii la {email} și îl reparăm, înlocuim sau îți rambursăm prețul, fără costuri pentru tine. Pentru orice nemulțumire ne poți contacta la {email}; dacă nu ajungem la o soluție, te poți adresa ANPC (anpc.ro) sau procedurii de soluționare alternativă a litigiilor (SAL).",
+  ),
+];
+
 /** Per page key: every earlier seeded version, oldest first. */
 export const supersededTermsPages: Record<string, SeedSections[]> = {
   confidentialitate: [oldConfidentialitate, confidentialitateV2],
@@ -109,5 +149,6 @@ export const supersededTermsPages: Record<string, SeedSections[]> = {
       ),
       digitalContent,
     ],
+    politicaReturnareV3,
   ],
 };

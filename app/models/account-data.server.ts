@@ -74,7 +74,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
 
   const invoiceRows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(asc(invoices.issuedAt));
 
-  const consents: Array<{ kind: "terms" | "digital_content" | "withdrawal_waiver" | "marketing"; given: boolean; at: string | null; orderReference: string | null }> = [
+  const consents: Array<{ kind: "terms" | "digital_content" | "withdrawal_waiver" | "early_start" | "marketing"; given: boolean; at: string | null; orderReference: string | null }> = [
     // The marketing opt-in is a current state; its last change is the profile's last update.
     { kind: "marketing", given: user.marketingOptIn, at: iso(user.updatedAt), orderReference: null },
   ];
@@ -82,6 +82,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
     consents.push({ kind: "terms", given: true, at: iso(o.termsAcceptedAt), orderReference: o.reference });
     if (o.digitalContentConsentAt) consents.push({ kind: "digital_content", given: true, at: iso(o.digitalContentConsentAt), orderReference: o.reference });
     if (o.withdrawalWaiverAt) consents.push({ kind: "withdrawal_waiver", given: true, at: iso(o.withdrawalWaiverAt), orderReference: o.reference });
+    if (o.earlyStartRequestedAt) consents.push({ kind: "early_start", given: true, at: iso(o.earlyStartRequestedAt), orderReference: o.reference });
   }
 
   return {

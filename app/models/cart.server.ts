@@ -17,6 +17,8 @@ import {
   type CartTotals,
   type LinePrice,
 } from "~/lib/pricing";
+import { todayInBucharest } from "~/lib/dates";
+import { startsWithinWithdrawal } from "~/lib/early-start";
 import { imageUrl } from "~/services/storage.server";
 import { getPriceSettings } from "~/models/course-settings.server";
 import { deliveryFee, getCartDelivery, type CartDelivery } from "~/models/delivery.server";
@@ -236,6 +238,11 @@ export interface CartView {
   delivery: CartDelivery | null;
   /** Products subtotal (what free-shipping thresholds compare with). */
   productsBani: number;
+  /**
+   * In-person courses that start within the 14-day withdrawal period (`lib/early-start.ts`):
+   * the checkout needs the buyer's express request that they start.
+   */
+  earlyStart: Array<{ title: string; sessionOn: string }>;
 }
 
 const LINE_PROBLEMS = {
@@ -251,7 +258,7 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
   const rows = await executor
     .select({
       line: cartLines,
-      course: { id: courses.id, title: courses.title, kind: courses.kind, imageKey: courses.imageKey, isPublished: courses.isPublished },
+      course: { id: courses.id, title: courses.title, kind: courses.kind, imageKey: courses.imageKey, isPublished: courses.isPublished, nextSessionOn: courses.nextSessionOn },
       option: coursePriceOptions,
       product: { id: products.id, title: products.title, imageKey: products.imageKey, priceBani: products.priceBani, isPublished: products.isPublished, stock: products.stock },
     })
@@ -270,6 +277,8 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
   const settings = physicalCourseIds.length ? await getPriceSettings(executor) : null;
 
   const lines: CartLineView[] = [];
+  const earlyStart: CartView["earlyStart"] = [];
+  const today = todayInBucharest();
   for (const { line, course, option, product } of rows) {
     let price: LinePrice = simpleLinePrice(0);
     let problem: string | null = null;
@@ -297,6 +306,7 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
         const choicesOffered = (!line.accreditation || offersAccreditation(own)) && (!line.advancePayment || offersAdvance(own));
         if (!isPeriod || !choicesOffered) problem = LINE_PROBLEMS.optionsChanged;
         else price = physicalLinePrice(option.amountBani, line, settings!);
+        if (course.nextSessionOn && startsWithinWithdrawal(course.nextSessionOn, today)) earlyStart.push({ title: course.title, sessionOn: course.nextSessionOn });
       } else {
         diploma = option.accreditation;
         price = simpleLinePrice(option.amountBani);
@@ -352,6 +362,7 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
     needsDelivery,
     delivery,
     productsBani,
+    earlyStart,
   };
 }
 

@@ -9,7 +9,7 @@ import { getConfig } from "~/config.server";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, formatPrice } from "~/lib/money";
 import { formatAccess } from "~/lib/pricing";
-import { DIGITAL_CONSENT_TEXT, WITHDRAWAL_WAIVER_TEXT } from "~/lib/validation/checkout";
+import { DIGITAL_CONSENT_TEXT, EARLY_START_TEXT, WITHDRAWAL_WAIVER_TEXT } from "~/lib/validation/checkout";
 import type { MailMessage } from "~/services/mail.server";
 import { escapeHtml, renderMail } from "~/models/mail-templates.server";
 
@@ -30,6 +30,8 @@ export interface OrderForMail {
   createdAt: Date;
   digitalContentConsentAt: Date | null;
   withdrawalWaiverAt: Date | null;
+  /** The express request that an in-person course start within the withdrawal period. */
+  earlyStartRequestedAt?: Date | null;
   lines: Array<{
     category: "physical" | "online" | "product";
     title: string;
@@ -95,9 +97,15 @@ function balanceText(order: OrderForMail): string | null {
   return balance > 0 ? `Restul de ${formatMoney(balance)} se achită la începutul cursului.` : null;
 }
 
+/** What the buyer confirmed at checkout, repeated on a durable medium (the e-mail). */
 function consentText(order: OrderForMail): string | null {
-  if (!order.digitalContentConsentAt) return null;
-  return `La plasarea comenzii (${formatDate(order.digitalContentConsentAt)}) ai confirmat:\n- ${DIGITAL_CONSENT_TEXT}\n- ${WITHDRAWAL_WAIVER_TEXT}`;
+  const given = [
+    ...(order.digitalContentConsentAt ? [DIGITAL_CONSENT_TEXT, WITHDRAWAL_WAIVER_TEXT] : []),
+    ...(order.earlyStartRequestedAt ? [EARLY_START_TEXT] : []),
+  ];
+  const at = order.digitalContentConsentAt ?? order.earlyStartRequestedAt;
+  if (!at || given.length === 0) return null;
+  return `La plasarea comenzii (${formatDate(at)}) ai confirmat:\n${given.map((text) => `- ${text}`).join("\n")}`;
 }
 
 /** Products and in-person courses carry the 14-day withdrawal right: where to read it and the model form. */

@@ -53,7 +53,7 @@ export function referenceFromKey(key: string): string {
   return `CMD-${out}`;
 }
 
-export type CheckoutField = "address" | "acceptTerms" | "digitalConsent" | "withdrawalWaiver" | "cart" | "delivery";
+export type CheckoutField = "address" | "acceptTerms" | "digitalConsent" | "withdrawalWaiver" | "earlyStart" | "cart" | "delivery";
 
 export class CheckoutError extends Error {
   constructor(
@@ -96,6 +96,7 @@ export function checkoutProblem(cart: CartView, address: string, input: Checkout
   if (!input.acceptTerms) return new CheckoutError(CHECKOUT_MESSAGES.terms, "acceptTerms");
   if (cart.hasOnline && !input.digitalConsent) return new CheckoutError(CHECKOUT_MESSAGES.digitalConsent, "digitalConsent");
   if (cart.hasOnline && !input.withdrawalWaiver) return new CheckoutError(CHECKOUT_MESSAGES.withdrawalWaiver, "withdrawalWaiver");
+  if (cart.earlyStart.length > 0 && !input.earlyStart) return new CheckoutError(CHECKOUT_MESSAGES.earlyStart, "earlyStart");
   if (paymentMethodFor(cart, input) === "card" && !cardAvailable) return new CheckoutError(CHECKOUT_MESSAGES.cardUnavailable);
   return null;
 }
@@ -143,6 +144,7 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
           termsAcceptedAt: now,
           digitalContentConsentAt: cart.hasOnline ? now : null,
           withdrawalWaiverAt: cart.hasOnline ? now : null,
+          earlyStartRequestedAt: cart.earlyStart.length > 0 ? now : null,
           paidAt: method === "free" ? now : null,
         })
         // No target: the reference is unique too and derived from the same key, so a concurrent

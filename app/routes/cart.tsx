@@ -47,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lines,
     totals: cart.totals,
     hasOnline: cart.hasOnline,
+    earlyStart: cart.earlyStart,
     hasProblems: cart.hasProblems,
     version: cart.version,
     address: user.address,
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editAddress: url.searchParams.get("adresa") === "editeaza" || !user.address.trim(),
     cardAvailable: cardAvailable(),
     delivery: await cartDeliveryView(cart),
-    checkoutConstraint: checkoutConstraint(cart.hasOnline),
+    checkoutConstraint: checkoutConstraint(cart.hasOnline, cart.earlyStart.length > 0),
   };
 }
 
@@ -111,7 +112,7 @@ async function saveAddress(user: SessionUser, form: FormData) {
 
 async function checkout(user: SessionUser, form: FormData, intent: "checkout" | "confirm-transfer") {
   const cart = await getCart(user.id);
-  const schema = checkoutSchema({ requireDigitalConsent: cart.hasOnline });
+  const schema = checkoutSchema({ requireDigitalConsent: cart.hasOnline, requireEarlyStart: cart.earlyStart.length > 0 });
   const submission = parseForm(form, { schema });
   if (submission.status !== "success") {
     return data<ActionData>({ kind: "checkout", result: submission.reply() }, { status: 400 });
@@ -137,6 +138,7 @@ async function checkout(user: SessionUser, form: FormData, intent: "checkout" | 
           acceptTerms: input.acceptTerms,
           digitalConsent: input.digitalConsent,
           withdrawalWaiver: input.withdrawalWaiver,
+          earlyStart: input.earlyStart ?? false,
           cartVersion: input.cartVersion,
           address: input.address ?? "",
         },
@@ -230,6 +232,7 @@ export default function CartPage() {
             dueNowBani={data.totals.dueNowBani}
             shippingBani={data.delivery?.saved ? data.totals.shippingBani : null}
             hasOnline={data.hasOnline}
+            earlyStart={data.earlyStart}
             hasProblems={data.hasProblems}
             cardAvailable={data.cardAvailable}
             lastResult={checkoutResult}

@@ -74,9 +74,11 @@ describe("upgrading the seeded legal pages of an existing database", () => {
     expect((await sectionsOf("cookie")).sections).toHaveLength(3);
   });
 
-  it("replaces the privacy policy of issue 19 (news consent withdrawn only by e-mail) with the one that points to /cont", async () => {
+  it("replaces issue 19's privacy policy (news consent withdrawn only by e-mail) and /retur (early start confirmed by e-mail)", async () => {
     await put("confidentialitate", asSeeded(supersededTermsPages.confidentialitate[1]));
-    expect(await upgradeSeededTermsPages(getDb(), business())).toEqual(["confidentialitate"]);
+    await put("politica-returnare", asSeeded(supersededTermsPages["politica-returnare"][2]));
+    expect((await upgradeSeededTermsPages(getDb(), business())).sort()).toEqual(["confidentialitate", "politica-returnare"]);
     expect(JSON.stringify((await sectionsOf("confidentialitate")).sections)).toContain("din Contul meu → Datele mele („Noutăți pe e-mail”)");
+    expect(JSON.stringify((await sectionsOf("politica-returnare")).sections)).toContain("la finalizarea comenzii bifezi solicitarea expresă");
   });
 });

@@ -15,13 +15,15 @@ import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm, type FormConstraint } from "~/components/ui/useZodForm";
 import { formatMoney } from "~/lib/money";
 import { orderButtonLabel } from "~/lib/order-button";
-import { DIGITAL_CONSENT_TEXT, WITHDRAWAL_WAIVER_TEXT } from "~/lib/checkout-texts";
+import { DIGITAL_CONSENT_TEXT, EARLY_START_TEXT, WITHDRAWAL_WAIVER_TEXT } from "~/lib/checkout-texts";
+import { formatDate } from "~/lib/dates";
 
 export function CheckoutForm({
   version,
   dueNowBani,
   shippingBani,
   hasOnline,
+  earlyStart,
   hasProblems,
   cardAvailable,
   lastResult,
@@ -38,6 +40,8 @@ export function CheckoutForm({
   /** The delivery cost when the cart ships something and a method is chosen; null otherwise. */
   shippingBani: number | null;
   hasOnline: boolean;
+  /** In-person courses starting within the withdrawal period: the early-start request is asked for. */
+  earlyStart: Array<{ title: string; sessionOn: string }>;
   hasProblems: boolean;
   cardAvailable: boolean;
   lastResult?: SubmissionResult<string[]>;
@@ -52,7 +56,7 @@ export function CheckoutForm({
   const free = dueNowBani === 0;
   const { form, fields, formProps } = useZodForm({
     id: "checkout",
-    schema: () => import("~/lib/validation/browser").then((m) => m.checkoutSchema({ requireDigitalConsent: hasOnline })),
+    schema: () => import("~/lib/validation/browser").then((m) => m.checkoutSchema({ requireDigitalConsent: hasOnline, requireEarlyStart: earlyStart.length > 0 })),
     constraint,
     lastResult,
     defaultValue: { paymentMethod: "bank_transfer", cartVersion: version, address },
@@ -105,6 +109,14 @@ export function CheckoutForm({
           <CheckboxField meta={fields.digitalConsent} label={DIGITAL_CONSENT_TEXT} />
           <CheckboxField meta={fields.withdrawalWaiver} label={WITHDRAWAL_WAIVER_TEXT} />
         </>
+      ) : null}
+
+      {earlyStart.length > 0 ? (
+        <CheckboxField
+          meta={fields.earlyStart}
+          label={EARLY_START_TEXT}
+          hint={`Începe în mai puțin de 14 zile: ${earlyStart.map((c) => `${c.title} (${formatDate(c.sessionOn)})`).join(", ")}.`}
+        />
       ) : null}
 
       <FormAlert id={form.errorId} messages={[formError ?? form.errors?.[0]]} />

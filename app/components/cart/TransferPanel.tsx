@@ -15,7 +15,7 @@ export interface TransferDetails {
   accountHolder: string;
   email: string;
   /** The checkout's answers, posted again with "Am efectuat transferul" (address: typed, unsaved). */
-  values: { acceptTerms: boolean; digitalConsent: boolean; withdrawalWaiver: boolean; cartVersion: string; address: string };
+  values: { acceptTerms: boolean; digitalConsent: boolean; withdrawalWaiver: boolean; earlyStart: boolean; cartVersion: string; address: string };
 }
 
 const groupIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim();
@@ -51,6 +51,7 @@ export function TransferPanel({ details, submitting }: { details: TransferDetail
           {details.values.acceptTerms ? <input type="hidden" name="acceptTerms" value="on" /> : null}
           {details.values.digitalConsent ? <input type="hidden" name="digitalConsent" value="on" /> : null}
           {details.values.withdrawalWaiver ? <input type="hidden" name="withdrawalWaiver" value="on" /> : null}
+          {details.values.earlyStart ? <input type="hidden" name="earlyStart" value="on" /> : null}
           <button type="submit" name="intent" value="confirm-transfer" className="button button--primary" disabled={submitting}>
             Am efectuat transferul
           </button>

@@ -150,6 +150,9 @@ export const cartSchema = z
     orderButtonLabel: z
       .string()
       .describe("Textul butonului care plasează comanda (OUG 34/2014 art. 7 alin. (2)): „Comandă cu obligație de plată”, sau „Prinde cursul gratuit” la total zero"),
+    earlyStartRequired: z
+      .boolean()
+      .describe("Un curs fizic din coș începe în mai puțin de 14 zile: comanda cere earlyStart: true (solicitarea expresă de începere în termenul de retragere)"),
     cartVersion: z.string().describe("Trimite-l la /purchase/send și /checkout: o comandă repetată nu se dublează"),
   })
   ;

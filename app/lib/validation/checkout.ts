@@ -5,13 +5,14 @@
  */
 import { z } from "zod";
 
-export { DIGITAL_CONSENT_TEXT, WITHDRAWAL_WAIVER_TEXT } from "../checkout-texts";
+export { DIGITAL_CONSENT_TEXT, EARLY_START_TEXT, WITHDRAWAL_WAIVER_TEXT } from "../checkout-texts";
 
 export const CHECKOUT_MESSAGES = {
   address: "Adresa trebuie completată.",
   terms: "Trebuie să accepți Termenii și condițiile și Politica de înscriere.",
   digitalConsent: "Trebuie să îți exprimi acordul pentru începerea accesului la conținutul digital.",
   withdrawalWaiver: "Trebuie să confirmi că ai luat la cunoștință pierderea dreptului de retragere.",
+  earlyStart: "Cursul începe în mai puțin de 14 zile: confirmă că soliciți începerea lui înainte de expirarea termenului de retragere.",
   emptyCart: "Coșul tău este gol.",
   staleCart: "Coșul s-a modificat între timp. Verifică produsele și finalizează din nou comanda.",
   lineProblems: "Unele produse din coș nu mai sunt disponibile. Elimină-le și încearcă din nou.",
@@ -30,14 +31,16 @@ const optionalBox = z.boolean().optional().default(false);
 
 /**
  * The checkout form. The two digital-content boxes are required only when the cart holds an
- * online course (`requireDigitalConsent`).
+ * online course (`requireDigitalConsent`); the early-start request only when it holds an
+ * in-person course starting within the withdrawal period (`requireEarlyStart`).
  */
-export function checkoutSchema(options: { requireDigitalConsent: boolean }) {
+export function checkoutSchema(options: { requireDigitalConsent: boolean; requireEarlyStart?: boolean }) {
   return z.object({
     paymentMethod: z.enum(["bank_transfer", "card"]).optional().default("bank_transfer"),
     acceptTerms: requiredBox(CHECKOUT_MESSAGES.terms),
     digitalConsent: options.requireDigitalConsent ? requiredBox(CHECKOUT_MESSAGES.digitalConsent) : optionalBox,
     withdrawalWaiver: options.requireDigitalConsent ? requiredBox(CHECKOUT_MESSAGES.withdrawalWaiver) : optionalBox,
+    earlyStart: options.requireEarlyStart ? requiredBox(CHECKOUT_MESSAGES.earlyStart) : optionalBox,
     /** The cart version the buyer saw: a stale or replayed form is detected. */
     cartVersion: z.string().min(10).max(100),
     /** The billing address typed in the cart's address box (saved with the order, issue 20). */
@@ -50,6 +53,8 @@ export interface CheckoutInput {
   acceptTerms: boolean;
   digitalConsent: boolean;
   withdrawalWaiver: boolean;
+  /** The express request that an in-person course start within the withdrawal period. */
+  earlyStart?: boolean;
   cartVersion: string;
   /** Typed but not saved with "Salvează": used and saved by the checkout. */
   address?: string;

@@ -38,8 +38,8 @@ function once(key: string, build: () => z.ZodType) {
   return constraint;
 }
 
-export const checkoutConstraint = (requireDigitalConsent: boolean) =>
-  once(`checkout:${requireDigitalConsent}`, () => checkoutSchema({ requireDigitalConsent }));
+export const checkoutConstraint = (requireDigitalConsent: boolean, requireEarlyStart = false) =>
+  once(`checkout:${requireDigitalConsent}:${requireEarlyStart}`, () => checkoutSchema({ requireDigitalConsent, requireEarlyStart }));
 
 /** Keyed by the delivery methods' kinds (a handful of ids; an admin edit makes a new key). */
 export const deliveryConstraint = (kinds: Record<number, DeliveryKind>) =>

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, queriesSent } from "../../../db/client";
 import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, orders, products, termsPages, users } from "../../../db/schema";
+import { todayInBucharest } from "~/lib/dates";
 import { physicalPeriods } from "~/lib/pricing";
 import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
 import { placeOrder } from "~/models/order.server";
@@ -114,6 +115,22 @@ export const testHookOperations: Record<string, Operation> = {
       await saveCartDelivery(userId, { deliveryMethodId: method.id, sameAsBilling: false, ...empty }, { name: "", phone: "", address: "" });
     }
     return results;
+  },
+  /**
+   * A published in-person course whose session began yesterday (so within the withdrawal period,
+   * yet not the home page's "next session"), created once per title; for the early-start journey.
+   */
+  async courseUnderWay(body) {
+    const { title } = z.object({ title: z.string().min(1) }).parse(body);
+    const [existing] = await getDb().select({ id: courses.id }).from(courses).where(eq(courses.title, title)).limit(1);
+    if (existing) return { title, courseId: existing.id };
+    const yesterday = todayInBucharest(new Date(Date.now() - 86_400_000));
+    const [course] = await getDb()
+      .insert(courses)
+      .values({ kind: "physical", title, category: "Manichiură", durationDays: 3, nextSessionOn: yesterday, isPublished: true, position: 999 })
+      .returning({ id: courses.id });
+    await getDb().insert(coursePriceOptions).values({ courseId: course.id, days: 3, amountBani: 90_000, position: 0 });
+    return { title, courseId: course.id };
   },
   /** The user's orders (newest first) and enrolments, for assertions. */
   async ordersOf(body) {

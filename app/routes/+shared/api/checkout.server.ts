@@ -34,6 +34,7 @@ export async function apiCheckout(request: Request): Promise<Response> {
       acceptTerms: body.acceptTerms,
       digitalConsent: body.digitalConsent,
       withdrawalWaiver: body.withdrawalWaiver,
+      earlyStart: body.earlyStart,
       cartVersion: body.cartVersion ?? cart.version,
     },
     { cardAvailable: isCardPaymentAvailable() },

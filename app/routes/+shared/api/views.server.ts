@@ -129,6 +129,7 @@ export function cartView(cart: CartView) {
     fullPrice: formatAmount(cart.totals.fullBani),
     shippingPrice: formatAmount(cart.totals.shippingBani),
     orderButtonLabel: orderButtonLabel(cart.totals.dueNowBani),
+    earlyStartRequired: cart.earlyStart.length > 0,
     cartVersion: cart.version,
   };
 }
