@@ -172,7 +172,11 @@ export async function mergeChunks({ dir = root, minChunkSize = MIN_CHUNK_BYTES, 
     fs.writeFileSync(file, chunk.code);
     written.add(file);
   }
-  for (const file of readModules) if (!written.has(file)) fs.rmSync(file, { force: true });
+  for (const file of readModules) {
+    if (written.has(file)) continue;
+    fs.rmSync(file, { force: true });
+    fs.rmSync(`${file}.map`, { force: true }); // `remix build --sourcemap`: the merged files have none
+  }
   fs.writeFileSync(path.join(buildDir, path.basename(next.url)), `window.__remixManifest=${JSON.stringify(next)};`);
   if (path.basename(next.url) !== manifestName) fs.rmSync(path.join(buildDir, manifestName));
   fs.writeFileSync(serverFile, `${server.slice(0, at)}${MANIFEST_MARK}${JSON.stringify(next)};${server.slice(end)}`);
