@@ -9,9 +9,12 @@
  *
  * This step re-bundles the finished browser build (public/build) with Rollup: every entry the
  * Remix manifest names (entry.client, root, each route module) stays an entry with exactly its
- * exports (`preserveEntrySignatures: "strict"`), and Rollup's `experimentalMinChunkSize` merges
- * each shared chunk below MIN_CHUNK_BYTES into a chunk that is loaded in (nearly) the same
- * situations. Every output file is minified again with the compiler's own esbuild and named by
+ * exports (`preserveEntrySignatures: "strict"`); where each shared chunk goes is planned here
+ * (planChunks, Rollup's `manualChunks`): what the entry or root imports becomes one "core"
+ * file, and every other chunk below MIN_CHUNK_BYTES joins the one that adds the fewest bytes
+ * over all pages without making chunks import each other in a circle. (Rollup's own
+ * `experimentalMinChunkSize` merges too little here: it only merges chunks it can prove free of
+ * side effects.) Every output file is minified again with the compiler's own esbuild and named by
  * a hash of its final content. Then the Remix assets manifest is rewritten in both places it
  * lives, with a new version: public/build/manifest-<VERSION>.js (the browser's copy) and the
  * `assets` object embedded in the server build build/index.js (what `<Scripts>`, the
@@ -19,7 +22,7 @@
  * complete static import closure minus what its parents and the entry already load, as Remix
  * does. Old script files are deleted; CSS and other assets are untouched.
  *
- * Idempotent (running it on its own output changes nothing but may rename files). Dev mode
+ * Deterministic (the same build gives the same files); it can run again on its own output. Dev mode
  * (`remix dev`) does not run it.
  *
  *   node scripts/merge-chunks.mjs            after `NODE_ENV=production npx remix build`
