@@ -417,11 +417,11 @@ async function freshPostgres() {
 
 // ─── The run ────────────────────────────────────────────────────────────────────────────────
 
-const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
+const build = spawnSync(process.execPath, ["scripts/build.mjs", "--quiet"], {
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...process.env, NODE_ENV: "production" },
 });
-if (build.status !== 0) throw new Error("remix build failed");
+if (build.status !== 0) throw new Error("build failed");
 
 if (process.argv.includes("--bundle-only")) {
   const manifest = readManifest();

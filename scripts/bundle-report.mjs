@@ -8,8 +8,9 @@
  *   node scripts/bundle-report.mjs routes/cont …   the given route ids
  *   --files                                        list every file of each page
  *   --json                                         one JSON line per page
+ *   --check                                        exit 1 if a hydrated page is over BUDGET
  *
- * Run after `NODE_ENV=production npx remix build`. `npm run bench` prints the same figures from
+ * Run after `npm run build` (scripts/build.mjs; a bare `remix build` has not merged the chunks). `npm run bench` prints the same figures from
  * the served HTML.
  */
 import fs from "node:fs";
@@ -26,9 +27,19 @@ export const HYDRATED_ROUTES = [
   "routes/admin.cursuri-online.$id._index",
 ];
 
+/** Issue 18: what a hydrated page may load first. scripts/e2e.mjs (so `npm test`) fails above it. */
+export const BUDGET = { scripts: 12, gzipKB: 120 };
+
+/** The hydrated pages over BUDGET, as messages (empty when all are within it). */
+export function budgetViolations(manifest = readManifest()) {
+  return HYDRATED_ROUTES.map((id) => pageReport(manifest, id))
+    .filter((r) => r.scripts > BUDGET.scripts || r.gzipKB > BUDGET.gzipKB)
+    .map((r) => `${r.route}: ${r.scripts} scripts, ${r.gzipKB} KB gzipped (budget ${BUDGET.scripts} scripts, ${BUDGET.gzipKB} KB)`);
+}
+
 export function readManifest() {
   const file = fs.readdirSync(build).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!file) throw new Error("no public/build/manifest-*.js: run `NODE_ENV=production npx remix build` first");
+  if (!file) throw new Error("no public/build/manifest-*.js: run `npm run build` first");
   const text = fs.readFileSync(path.join(build, file), "utf8");
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
 }
@@ -58,7 +69,9 @@ export function routeScripts(manifest, routeId) {
   // fetches those too), so follow every static import.
   for (const url of urls) {
     const code = fs.readFileSync(path.join(root, "public", url), "utf8");
-    for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w${}\s,*]*?from\s*)?"(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+    for (const match of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w${}\s,*]*?from\s*)?"((?:\/build\/|\.\.?\/)[^"]+\.js)"/g)) {
+      urls.add(match[1].startsWith("/") ? match[1] : path.posix.resolve(path.posix.dirname(url), match[1]));
+    }
   }
   return [...urls];
 }
@@ -80,6 +93,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const args = process.argv.slice(2);
   const ids = args.filter((a) => !a.startsWith("--"));
   const manifest = readManifest();
+  if (args.includes("--check")) {
+    const violations = budgetViolations(manifest);
+    for (const line of violations) console.error(`over budget: ${line}`);
+    if (violations.length) process.exit(1);
+  }
   for (const id of ids.length ? ids : HYDRATED_ROUTES) {
     const report = pageReport(manifest, id);
     if (args.includes("--json")) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run test:e2e`: builds the production bundle, then runs Playwright (projects js and
+ * `npm run test:e2e`: builds the production bundle (scripts/build.mjs), fails if a hydrated page
+ * is over the script budget (scripts/bundle-report.mjs BUDGET), then runs Playwright (projects js and
  * no-js) against it, served on a free port with an empty DATA_DIR. With DATABASE_URL a fresh
  * database is created on that server for the run (and dropped after); otherwise PGlite.
  * Extra arguments go to Playwright (e.g. `npm run test:e2e -- tests/e2e/home.spec.ts`).
@@ -13,6 +14,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import { buildSite } from "./build.mjs";
+import { budgetViolations } from "./bundle-report.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,12 +35,16 @@ function freePort() {
 
 ensureChromium();
 
-const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
-  stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, NODE_ENV: "production" },
-});
-if (build.status !== 0) {
-  console.error("remix build failed");
+try {
+  await buildSite({ quiet: true });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+// Issue 18's budget for the hydrated pages (≤ 12 scripts, ≤ 120 KB gzipped), from this build.
+const overBudget = budgetViolations();
+if (overBudget.length) {
+  for (const line of overBudget) console.error(`bundle budget exceeded: ${line}`);
   process.exit(1);
 }
 

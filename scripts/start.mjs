@@ -42,13 +42,13 @@ function newestMtime(entry) {
 function buildIsStale() {
   if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public", "build"))) return true;
   const built = fs.statSync(buildFile).mtimeMs;
-  const sources = ["app", "db", "remix.config.js", "package-lock.json", "tsconfig.json"];
+  const sources = ["app", "db", "remix.config.js", "package-lock.json", "tsconfig.json", "scripts/build.mjs", "scripts/merge-chunks.mjs"];
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
 if (buildIsStale()) {
-  console.log("[supervisor] building the site (remix build)…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+  console.log("[supervisor] building the site (scripts/build.mjs: remix build, then merge-chunks)…");
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs")], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });
