@@ -13,11 +13,11 @@ test("the early-start request is asked for, required, and the order goes through
   await page.goto("/cart");
   const box = page.getByLabel(/Solicit expres ca cursul fizic să înceapă înainte de expirarea termenului de retragere/);
   await expect(box).not.toBeChecked();
-  await expect(page.getByText(new RegExp(`Începe în mai puțin de 14 zile: ${title.replace(/[()]/g, "\\$&")} \\(\\d{2}/\\d{2}/\\d{4}\\)`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`Data de început cade în termenul de retragere de 14 zile: ${title.replace(/[()]/g, "\\$&")} \\(\\d{2}/\\d{2}/\\d{4}\\)`))).toBeVisible();
 
   await page.getByLabel(/Am citit și accept/).check();
   await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
-  await expect(page.getByText("Cursul începe în mai puțin de 14 zile: confirmă că soliciți începerea lui înainte de expirarea termenului de retragere.")).toBeVisible();
+  await expect(page.getByText("Cursul începe în termenul de retragere de 14 zile: confirmă că soliciți începerea lui înainte de expirarea termenului.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Am efectuat transferul" })).toHaveCount(0);
 
   await page.getByLabel(/Am citit și accept/).check();

@@ -115,7 +115,7 @@ export function CheckoutForm({
         <CheckboxField
           meta={fields.earlyStart}
           label={EARLY_START_TEXT}
-          hint={`Începe în mai puțin de 14 zile: ${earlyStart.map((c) => `${c.title} (${formatDate(c.sessionOn)})`).join(", ")}.`}
+          hint={`Data de început cade în termenul de retragere de 14 zile: ${earlyStart.map((c) => `${c.title} (${formatDate(c.sessionOn)})`).join(", ")}.`}
         />
       ) : null}
 

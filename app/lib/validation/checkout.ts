@@ -12,7 +12,7 @@ export const CHECKOUT_MESSAGES = {
   terms: "Trebuie să accepți Termenii și condițiile și Politica de înscriere.",
   digitalConsent: "Trebuie să îți exprimi acordul pentru începerea accesului la conținutul digital.",
   withdrawalWaiver: "Trebuie să confirmi că ai luat la cunoștință pierderea dreptului de retragere.",
-  earlyStart: "Cursul începe în mai puțin de 14 zile: confirmă că soliciți începerea lui înainte de expirarea termenului de retragere.",
+  earlyStart: "Cursul începe în termenul de retragere de 14 zile: confirmă că soliciți începerea lui înainte de expirarea termenului.",
   emptyCart: "Coșul tău este gol.",
   staleCart: "Coșul s-a modificat între timp. Verifică produsele și finalizează din nou comanda.",
   lineProblems: "Unele produse din coș nu mai sunt disponibile. Elimină-le și încearcă din nou.",
