@@ -10,7 +10,7 @@ import { getDb, queriesSent } from "../../../db/client";
 import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, orders, products, termsPages, users } from "../../../db/schema";
 import { physicalPeriods } from "~/lib/pricing";
 import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
-import { placeOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order-checkout.server";
 import { createSession } from "~/models/session.server";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
 import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";
