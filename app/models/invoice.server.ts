@@ -1,7 +1,7 @@
 /**
  * Fiscal invoices and credit notes (issue 15).
  *
- * - Issued inside the transaction that makes an order paid or refunded (order.server.ts calls
+ * - Issued inside the transaction that makes an order paid or refunded (order-status.server.ts calls
  *   `issueForTransition` once), so money and invoice commit together or not at all.
  * - Numbering: `update invoice_series set next_number = next_number + 1 … returning` takes the
  *   counter's row lock until commit: concurrent issues queue on it, a rolled-back issue gives
@@ -197,7 +197,7 @@ async function issue(tx: Tx, request: IssueRequest): Promise<{ invoice: InvoiceR
 }
 
 /**
- * The one call order.server.ts makes after an order changed status (inside its transaction, the
+ * The one call order-status.server.ts makes after an order changed status (inside its transaction, the
  * order row locked): paid → the invoice (an advance invoice when only an advance was paid; none
  * for a free order); refunded → one credit note cancelling the order's invoices.
  */

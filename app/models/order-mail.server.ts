@@ -1,7 +1,11 @@
 /**
  * Romanian e-mails about orders (plain text and HTML): the buyer's summary with transfer
- * instructions, the business notification, payment confirmation and cancellation.
+ * instructions, the business notification, payment confirmation and cancellation; and the
+ * order as those e-mails see it (its lines in order, an in-person course's next session).
  */
+import { inArray } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { courses } from "../../db/schema";
 import { WITHDRAWAL_FORM_PATHS } from "~/lib/withdrawal-form";
 import { vatSuffix } from "~/lib/vat-display";
 import { currentVatDisplay } from "~/models/invoice.server";
@@ -12,6 +16,7 @@ import { formatAccess } from "~/lib/pricing";
 import { DIGITAL_CONSENT_TEXT, EARLY_START_TEXT, WITHDRAWAL_WAIVER_TEXT } from "~/lib/validation/checkout";
 import type { MailMessage } from "~/services/mail.server";
 import { escapeHtml, renderMail } from "~/models/mail-templates.server";
+import type { OrderLineRow, OrderRow } from "~/models/order.server";
 
 export interface OrderForMail {
   reference: string;
@@ -234,4 +239,25 @@ export function doublePaymentBusinessMail(order: OrderForMail & { id: string }, 
     ]),
     action: { label: "Deschide comanda", url: `${publicUrl}/admin/comenzi/${order.id}` },
   });
+}
+
+// ─── An order as its e-mails see it ─────────────────────────────────────────────────────────
+
+/** The mail shape of an order and its lines, in the order they were bought. */
+export function toMailShape(order: OrderRow, lines: OrderLineRow[]): OrderForMail & { id: string } {
+  return { ...order, lines: [...lines].sort((a, b) => a.position - b.position) };
+}
+
+/** The mail shape with each in-person course's next session date (the confirmation says when). */
+export async function mailWithSessions(executor: Executor, order: OrderRow, lines: OrderLineRow[]): Promise<OrderForMail & { id: string }> {
+  const mail = toMailShape(order, lines);
+  const ids = lines.flatMap((l) => (l.category === "physical" && l.courseId !== null ? [l.courseId] : []));
+  if (ids.length === 0) return mail;
+  const rows = await executor.select({ id: courses.id, nextSessionOn: courses.nextSessionOn }).from(courses).where(inArray(courses.id, ids));
+  const dates = new Map(rows.map((r) => [r.id, r.nextSessionOn]));
+  const sorted = [...lines].sort((a, b) => a.position - b.position);
+  return {
+    ...mail,
+    lines: sorted.map((l) => (l.category === "physical" ? { ...l, sessionOn: (l.courseId !== null ? dates.get(l.courseId) : null) ?? null } : l)),
+  };
 }

@@ -5,14 +5,14 @@
  * transaction. Idempotent: a repeated IPN changes nothing; a paid order never goes back to
  * pending or failed. Money taken is recorded even when the order was cancelled or failed
  * meanwhile; when the buyer already had the course through another order, the order is flagged
- * for a refund (order.server.ts, DOUBLE_PAYMENT_NOTE). Every IPN is stored raw for audit.
+ * for a refund (order-status.server.ts, DOUBLE_PAYMENT_NOTE). Every IPN is stored raw for audit.
  * Replies follow the provider: success, temporary error (retry) or permanent error.
  */
 import { desc, eq, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "../../db/client";
 import { orders, paymentNotifications, type OrderStatus } from "../../db/schema";
 import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
-import { transitionOrder } from "~/models/order.server";
+import { transitionOrder } from "~/models/order-status.server";
 import { log } from "~/services/log.server";
 import { kickOutbox } from "~/services/mail-outbox.server";
 import { CRC_ERROR, crcErrorReply } from "~/services/payments/mobilpay.server";

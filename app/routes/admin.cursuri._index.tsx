@@ -1,7 +1,7 @@
 /** /admin/cursuri — the admin's physical course cards with Modifică / Elimina and a create button. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorBoundary } from "~/components/ErrorState";
-import { CourseListPage } from "~/routes/+shared/admin-course";
+import { CourseListPage } from "~/routes/+shared/admin-course-list";
 import { courseListLoader } from "~/routes/+shared/admin-course.server";
 
 export const loader = (args: LoaderFunctionArgs) => courseListLoader("physical", args);

@@ -22,7 +22,7 @@ import { privateHeaders } from "~/lib/http";
 import { SHORT_TOAST } from "~/lib/toast";
 import { addressSchema, CHECKOUT_MESSAGES, checkoutConstraint, checkoutSchema, type CheckoutInput } from "~/routes/+shared/form-schemas.server";
 import { CART_MESSAGES, getCart, removeCartLine } from "~/models/cart.server";
-import { checkoutProblem, paymentMethodFor, placeOrder, referenceFromKey, type CheckoutField } from "~/models/order.server";
+import { checkoutProblem, paymentMethodFor, placeOrder, referenceFromKey, type CheckoutField } from "~/models/order-checkout.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
 import { updateBillingAddress } from "~/models/user.server";
 import { VatNote } from "~/components/cart/VatNote";

@@ -3,7 +3,7 @@
  * placed with the card method, and the provider hands back the sealed form the browser posts.
  */
 import { addCourseToCart, getCart } from "~/models/cart.server";
-import { placeOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order-checkout.server";
 import { startCardPayment } from "~/services/payments/provider.server";
 
 export async function placeCardOrder(userId: string, courseId: number, priceOptionId: number) {

@@ -7,26 +7,21 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { priceChanges, products } from "../../db/schema";
-import { emptyCourseContent } from "~/lib/course-content";
-import type { CourseInput } from "~/lib/validation/admin-course";
-import type { ProductInput } from "~/lib/validation/admin-product";
 import { saveCourse } from "~/models/course-admin.server";
 import { saveProduct } from "~/models/product.server";
 import { cookieFor, createUser } from "../helpers/factories";
 import { BASE, get, run, toastOf } from "../helpers/http";
+import { agePriceChanges, onlineCourseInput, productInput } from "../helpers/price-history";
+
+/** The product the reduction test creates through the form, and the course of the course test. */
+const REDUCED = { title: "Ulei cu reducere corectă", description: "" };
+const UNPUBLISHED = { title: "Curs cu preț de referință", isPublished: false };
 
 let admin: { id: string; cookie: string };
 beforeAll(async () => {
   const row = await createUser({ role: "admin" });
   admin = { id: row.id, cookie: await cookieFor(row.id) };
 });
-
-async function age(column: "productId" | "courseId", id: number, days: number) {
-  const rows = await getDb().select().from(priceChanges).where(eq(priceChanges[column], id));
-  for (const row of rows) {
-    await getDb().update(priceChanges).set({ changedAt: new Date(row.changedAt.getTime() - days * 86_400_000) }).where(eq(priceChanges.id, row.id));
-  }
-}
 
 async function postProduct(path: string, id: string, fields: Record<string, string>) {
   const { action } = await import("~/routes/admin.produse.$id._index");
@@ -59,7 +54,7 @@ describe("the product editor", () => {
     expect(await toastOf(created)).not.toContain("Prețul de referință");
     const [saved] = await getDb().select().from(products).where(eq(products.title, "Ulei cu reducere corectă"));
     expect(await productEditorWarning(saved.id)).toBeNull();
-    await age("productId", saved.id, 40);
+    await agePriceChanges("productId", saved.id, 40);
 
     const reduced = await postProduct(`/admin/produse/${saved.id}`, String(saved.id), { title: "Ulei cu reducere corectă", price: "249,00", price2: "499,00" });
     expect(reduced.status).toBe(302);
@@ -68,31 +63,11 @@ describe("the product editor", () => {
 
     // The promotion ends (back to 399), and 10 days later the same "499 → 249" is announced
     // again: the 249 of the last promotion is the 30-day lowest, so the struck-through 499 is warned.
-    await saveProduct(saved.id, productInput(39900, null), admin.id);
-    await age("productId", saved.id, 10);
-    await saveProduct(saved.id, productInput(24900, 49900), admin.id);
+    await saveProduct(saved.id, productInput(39900, null, REDUCED), admin.id);
+    await agePriceChanges("productId", saved.id, 10);
+    await saveProduct(saved.id, productInput(24900, 49900, REDUCED), admin.id);
     expect(await productEditorWarning(saved.id)).toContain("Prețul de referință 499,00 RON nu este cel mai mic preț din ultimele 30 de zile (249,00 RON)");
   });
-});
-
-function productInput(priceBani: number, price2Bani: number | null): ProductInput {
-  return { title: "Ulei cu reducere corectă", subtitle: "", description: "", priceBani, price2Bani, imageKey: null, stock: null, isPublished: true };
-}
-
-const onlineCourse = (optionId: number | null, amountBani: number, price2Bani: number | null): CourseInput => ({
-  kind: "online",
-  title: "Curs cu preț de referință",
-  secondTitle: "",
-  thirdTitle: "",
-  category: "",
-  imageKey: null,
-  price2Bani,
-  durationDays: null,
-  nextSessionOn: null,
-  isPublished: false,
-  prices: [{ id: optionId, amountBani, days: null, accreditation: false, advancePayment: false }],
-  content: emptyCourseContent,
-  lessons: [],
 });
 
 async function courseEditorWarning(id: number): Promise<string | null> {
@@ -104,16 +79,16 @@ async function courseEditorWarning(id: number): Promise<string | null> {
 
 describe("the course editor", () => {
   it("warns on an unpublished course whose struck-through price is not the 30-day lowest, and not once it is", async () => {
-    const created = await saveCourse(null, onlineCourse(null, 29900, 59900), admin.id);
+    const created = await saveCourse(null, onlineCourseInput([{ id: null, amountBani: 29900 }], 59900, UNPUBLISHED), admin.id);
     if (!created.ok) throw new Error("not saved");
     expect(await courseEditorWarning(created.id)).toBe(
       "Prețul de referință 599,00 RON nu este cel mai mic preț din ultimele 30 de zile (299,00 RON); conform legii, reducerea se raportează la acesta.",
     );
 
     const [option] = await getDb().select().from(priceChanges).where(eq(priceChanges.courseId, created.id));
-    await saveCourse(created.id, onlineCourse(option.priceOptionId, 59900, null), admin.id);
-    await age("courseId", created.id, 35);
-    await saveCourse(created.id, onlineCourse(option.priceOptionId, 29900, 59900), admin.id);
+    await saveCourse(created.id, onlineCourseInput([{ id: option.priceOptionId, amountBani: 59900 }], null, UNPUBLISHED), admin.id);
+    await agePriceChanges("courseId", created.id, 35);
+    await saveCourse(created.id, onlineCourseInput([{ id: option.priceOptionId, amountBani: 29900 }], 59900, UNPUBLISHED), admin.id);
     expect(await courseEditorWarning(created.id)).toBeNull();
   });
 });

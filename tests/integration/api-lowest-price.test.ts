@@ -9,49 +9,12 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { priceChanges } from "../../db/schema";
-import { emptyCourseContent } from "~/lib/course-content";
-import type { CourseInput } from "~/lib/validation/admin-course";
-import type { ProductInput } from "~/lib/validation/admin-product";
 import { saveCourse } from "~/models/course-admin.server";
 import { saveProduct } from "~/models/product.server";
 import { openApiDocument } from "~/routes/+shared/api/openapi.server";
 import { api, matchesDocument } from "../helpers/api";
 import { createCourse, createProduct, createUser } from "../helpers/factories";
-
-const product = (priceBani: number, price2Bani: number | null): ProductInput => ({
-  title: "Ojă cu reducere",
-  subtitle: "",
-  description: "Descriere",
-  priceBani,
-  price2Bani,
-  imageKey: null,
-  stock: null,
-  isPublished: true,
-});
-
-const onlineCourse = (optionId: number | null, amountBani: number, price2Bani: number | null): CourseInput => ({
-  kind: "online",
-  title: "Curs online cu reducere",
-  secondTitle: "",
-  thirdTitle: "",
-  category: "",
-  imageKey: null,
-  price2Bani,
-  durationDays: null,
-  nextSessionOn: null,
-  isPublished: true,
-  prices: [{ id: optionId, amountBani, days: null, accreditation: false, advancePayment: false }],
-  content: emptyCourseContent,
-  lessons: [],
-});
-
-/** Moves the item's recorded price changes `days` back in time. */
-async function age(column: "productId" | "courseId", id: number, days: number) {
-  const rows = await getDb().select().from(priceChanges).where(eq(priceChanges[column], id));
-  for (const row of rows) {
-    await getDb().update(priceChanges).set({ changedAt: new Date(row.changedAt.getTime() - days * 86_400_000) }).where(eq(priceChanges.id, row.id));
-  }
-}
+import { agePriceChanges, onlineCourseInput, productInput } from "../helpers/price-history";
 
 async function get(template: string, path: string) {
   const response = await api(path);
@@ -70,20 +33,20 @@ let physicalId: number;
 beforeAll(async () => {
   const admin = await createUser({ role: "admin" });
   // Product: 499 for two months, 399 twenty days before the reduction, then 249 shown against 499.
-  const saved = (await saveProduct(null, product(49900, null), admin.id))!;
-  await age("productId", saved.id, 60);
-  await saveProduct(saved.id, product(39900, null), admin.id);
-  await age("productId", saved.id, 20);
-  await saveProduct(saved.id, product(24900, 49900), admin.id);
+  const saved = (await saveProduct(null, productInput(49900, null), admin.id))!;
+  await agePriceChanges("productId", saved.id, 60);
+  await saveProduct(saved.id, productInput(39900, null), admin.id);
+  await agePriceChanges("productId", saved.id, 20);
+  await saveProduct(saved.id, productInput(24900, 49900), admin.id);
   reducedProductId = saved.id;
   plainProductId = (await createProduct({ priceBani: 1990, price2Bani: null })).id;
 
   // Online course: 599 for 45 days, then 299 shown against 599.
-  const created = await saveCourse(null, onlineCourse(null, 59900, null), admin.id);
+  const created = await saveCourse(null, onlineCourseInput([{ id: null, amountBani: 59900 }], null), admin.id);
   if (!created.ok) throw new Error("not saved");
-  await age("courseId", created.id, 45);
+  await agePriceChanges("courseId", created.id, 45);
   const [option] = await getDb().select().from(priceChanges).where(eq(priceChanges.courseId, created.id));
-  await saveCourse(created.id, onlineCourse(option.priceOptionId, 29900, 59900), admin.id);
+  await saveCourse(created.id, onlineCourseInput([{ id: option.priceOptionId, amountBani: 29900 }], 59900), admin.id);
   onlineId = created.id;
 
   // Physical course with an advance option: the reference is the "de la" price, never the 500 lei advance.

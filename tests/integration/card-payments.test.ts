@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { getDatabaseHandle, getDb, setDatabaseHandle } from "../../db/client";
 import { enrollments, lessons, orderEvents, orderLines, orders, paymentNotifications } from "../../db/schema";
 import { PLAYER_MESSAGES } from "~/lib/player";
-import { DOUBLE_PAYMENT_NOTE, transitionOrder } from "~/models/order.server";
+import { DOUBLE_PAYMENT_NOTE, transitionOrder } from "~/models/order-status.server";
 import { handleCardNotification } from "~/models/payment.server";
 import { loader as orderAdminLoader } from "~/routes/admin.comenzi.$id";
 import { loader as ordersAdminLoader } from "~/routes/admin.comenzi._index";

@@ -7,7 +7,8 @@ import { cartLines, coursePriceOptions, enrollments, mailOutbox, orderLines, ord
 import { resetConfigForTests } from "~/config.server";
 import { CHECKOUT_MESSAGES, type CheckoutInput } from "~/lib/validation/checkout";
 import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
-import { placeOrder, referenceFromKey, transitionOrder } from "~/models/order.server";
+import { placeOrder, referenceFromKey } from "~/models/order-checkout.server";
+import { transitionOrder } from "~/models/order-status.server";
 import { outboxIdle, processOutbox } from "~/services/mail-outbox.server";
 import { createCourse, createDeliveryMethod, createProduct, createUser } from "../helpers/factories";
 import { saveCartDelivery } from "~/models/delivery.server";

@@ -14,7 +14,7 @@ import { addCourseToCart, getCart } from "~/models/cart.server";
 import { courseDetail } from "~/models/catalogue.server";
 import { getCourseForAdmin, saveCourse } from "~/models/course-admin.server";
 import { getPriceSettings, savePriceSettings } from "~/models/course-settings.server";
-import { placeOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order-checkout.server";
 import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { createCourse, createUser } from "../helpers/factories";
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { enrollments } from "../../db/schema";
 import { addCourseToCart, getCart } from "~/models/cart.server";
-import { placeOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order-checkout.server";
 import { cookieFor, createCourse, createUser } from "../helpers/factories";
 import { BASE } from "../helpers/http";
 import { remixHandler } from "../helpers/remix-app";

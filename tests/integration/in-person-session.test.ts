@@ -10,7 +10,8 @@ import { mailOutbox } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { addCourseToCart, getCart } from "~/models/cart.server";
 import { listEnrollmentsForUser } from "~/models/enrollment.server";
-import { placeOrder, transitionOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order-checkout.server";
+import { transitionOrder } from "~/models/order-status.server";
 import { createCourse, createUser } from "../helpers/factories";
 
 const checkout = (cartVersion: string) =>

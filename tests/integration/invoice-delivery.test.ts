@@ -11,7 +11,8 @@ import { invoices } from "../../db/schema";
 import { addProductToCart, getCart } from "~/models/cart.server";
 import { saveCartDelivery } from "~/models/delivery.server";
 import { getInvoice } from "~/models/invoice.server";
-import { placeOrder, transitionOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order-checkout.server";
+import { transitionOrder } from "~/models/order-status.server";
 import { efacturaXml } from "~/services/efactura/sender.server";
 import { createDeliveryMethod, createProduct, createUser } from "../helpers/factories";
 

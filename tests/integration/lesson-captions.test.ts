@@ -6,8 +6,6 @@
  * renders them as a <track> and the transcript under the video.
  */
 import fs from "node:fs";
-import fsp from "node:fs/promises";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -17,6 +15,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, enrollments, lessons, mediaFiles } from "../../db/schema";
 import { cookieFor, createUser } from "../helpers/factories";
+import { onlineCourseForm, postCourseForm, storedUploads } from "../helpers/course-form";
 import { BASE, get, run } from "../helpers/http";
 import { TRANSCRIPT_MAX_LENGTH } from "~/lib/validation/admin-course";
 import { WEBVTT_MESSAGES } from "~/lib/webvtt";
@@ -40,42 +39,8 @@ beforeAll(async () => {
 
 const vttFile = (text: string, name: string, type = "text/vtt") => new File([new TextEncoder().encode(text)], name, { type });
 
-function courseForm(title: string, lesson: Record<string, string | File>) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    title,
-    secondTitle: "Subtitrări",
-    thirdTitle: "Descriere",
-    category: "Test",
-    isPublished: "da",
-    durationDays: "nelimitat",
-    "prices[0].value": "199,00",
-    "prices[0].days": "nelimitat",
-    "chapters[0].id": "0",
-    "chapters[0].title": "Capitol",
-    "chapters[0].details[0].id": "0",
-    "chapters[0].details[0].text": "Detaliu",
-    "lessons[0].chapterId": "0",
-    "lessons[0].lessonId": "1",
-    "lessons[0].title": "Pregătirea unghiei",
-    "lessons[0].isPublished": "da",
-  };
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  for (const [name, value] of Object.entries(lesson)) form.set(name, value);
-  return form;
-}
-
 /** The admin's course editor post, as a browser without JavaScript sends it (multipart). */
-async function postCourse(form: FormData) {
-  const { action } = await import("~/routes/admin.cursuri-online.$id._index");
-  const encoded = new Response(form);
-  const bytes = new Uint8Array(await encoded.arrayBuffer());
-  const headers = { "Content-Type": encoded.headers.get("Content-Type")!, "Content-Length": String(bytes.byteLength), Cookie: adminCookie, Origin: BASE };
-  return run(action, new Request(`${BASE}/admin/cursuri-online/nou`, { method: "POST", body: bytes, headers }), { id: "nou" });
-}
-
-const captionFiles = async (marker: string) =>
-  (await fsp.readdir(path.join(process.env.DATA_DIR!, "uploads", "captions")).catch(() => [] as string[])).filter((name) => name.includes(marker));
+const postCourse = (form: FormData) => postCourseForm(form, adminCookie);
 
 async function lessonOf(title: string) {
   const [course] = await getDb().select().from(courses).where(eq(courses.title, title));
@@ -87,7 +52,7 @@ async function lessonOf(title: string) {
 describe("the admin attaches captions and a transcript to a lesson (no JavaScript)", () => {
   it("stores a WebVTT file and the transcript on the lesson; the file's verified type is text/vtt", async () => {
     const title = "Curs cu subtitrări";
-    const response = await postCourse(courseForm(title, { "file:lessons[0].captionsKey": vttFile(VTT, "Lecția 1.vtt"), "lessons[0].transcript": TRANSCRIPT }));
+    const response = await postCourse(onlineCourseForm(title, { "file:lessons[0].captionsKey": vttFile(VTT, "Lecția 1.vtt"), "lessons[0].transcript": TRANSCRIPT }));
     expect(response.status).toBe(302);
     const saved = await lessonOf(title);
     expect(saved!.lesson.captionsKey).toMatch(/^captions\/\d+_lectia-1\.vtt$/);
@@ -100,7 +65,7 @@ describe("the admin attaches captions and a transcript to a lesson (no JavaScrip
 
   it("accepts a .vtt whose browser sent no type (or text/plain): the content decides", async () => {
     const title = "Curs cu subtitrări fără tip";
-    const response = await postCourse(courseForm(title, { "file:lessons[0].captionsKey": vttFile(VTT, "fara-tip.vtt", "application/octet-stream") }));
+    const response = await postCourse(onlineCourseForm(title, { "file:lessons[0].captionsKey": vttFile(VTT, "fara-tip.vtt", "application/octet-stream") }));
     expect(response.status).toBe(302);
     expect((await lessonOf(title))!.lesson.captionsKey).toMatch(/^captions\/\d+_fara-tip\.vtt$/);
   });
@@ -111,17 +76,17 @@ describe("the admin attaches captions and a transcript to a lesson (no JavaScrip
     ["a WebVTT file with a broken timing", "WEBVTT\n\n00:00:01,000 --> 00:00:04,000\nText\n", "timp-gresit.vtt", WEBVTT_MESSAGES.timing(3)],
   ])("refuses %s with a Romanian field message; nothing is stored or saved", async (_label, text, name, message) => {
     const title = `Curs cu ${name}`;
-    const response = await postCourse(courseForm(title, { "file:lessons[0].captionsKey": vttFile(text, name) }));
+    const response = await postCourse(onlineCourseForm(title, { "file:lessons[0].captionsKey": vttFile(text, name) }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(body.result.error["lessons[0].captionsKey"]).toEqual([message]);
-    expect(await captionFiles(name.replace(".vtt", ""))).toEqual([]);
+    expect(await storedUploads("captions", name.replace(".vtt", ""))).toEqual([]);
     expect(await lessonOf(title)).toBeNull();
   });
 
   it("refuses a transcript over the limit with a Romanian message", async () => {
     const title = "Curs cu transcriere prea lungă";
-    const response = await postCourse(courseForm(title, { "lessons[0].transcript": "a".repeat(TRANSCRIPT_MAX_LENGTH + 1) }));
+    const response = await postCourse(onlineCourseForm(title, { "lessons[0].transcript": "a".repeat(TRANSCRIPT_MAX_LENGTH + 1) }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(body.result.error["lessons[0].transcript"]).toEqual(["Transcrierea poate avea cel mult 100.000 de caractere."]);
@@ -167,7 +132,7 @@ describe("serving captions and the player", () => {
     const title = `Curs redat ${Date.now()}`;
     const video = new File([new Uint8Array(fs.readFileSync("tests/fixtures/lectie.mp4"))], "lectie.mp4", { type: "video/mp4" });
     const files = { "file:lessons[0].videoKey": video, "file:lessons[0].captionsKey": vttFile(VTT, "redat.vtt"), "lessons[0].transcript": TRANSCRIPT };
-    expect((await postCourse(courseForm(title, files))).status).toBe(302);
+    expect((await postCourse(onlineCourseForm(title, files))).status).toBe(302);
     return (await lessonOf(title))!;
   }
 
@@ -260,7 +225,7 @@ describe("serving captions and the player", () => {
 
   it("a lesson without captions or transcript renders neither", async () => {
     const title = `Curs fără subtitrări ${Date.now()}`;
-    expect((await postCourse(courseForm(title, {}))).status).toBe(302);
+    expect((await postCourse(onlineCourseForm(title, {}))).status).toBe(302);
     const { course } = (await lessonOf(title))!;
     const cookie = await enrolled(course.id);
     const { loader } = await import("~/routes/cursuri-online.curs.$id.lectie");

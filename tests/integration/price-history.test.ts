@@ -8,15 +8,13 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabaseHandle, getDb } from "../../db/client";
 import { priceChanges } from "../../db/schema";
-import { emptyCourseContent } from "~/lib/course-content";
-import type { CourseInput } from "~/lib/validation/admin-course";
-import type { ProductInput } from "~/lib/validation/admin-product";
 import { saveCourse } from "~/models/course-admin.server";
 import { getPublishedCourse } from "~/models/course.server";
 import { getPublishedProduct, saveProduct } from "~/models/product.server";
 import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { createUser } from "../helpers/factories";
 import { BASE } from "../helpers/http";
+import { agePriceChanges, onlineCourseInput, productInput } from "../helpers/price-history";
 import { remixHandler } from "../helpers/remix-app";
 
 let handle: (request: Request) => Promise<Response>;
@@ -29,44 +27,13 @@ afterAll(async () => {
   setProcessCatalogueCache(undefined);
 });
 
-const product = (priceBani: number, price2Bani: number | null): ProductInput => ({
-  title: "Ulei cuticule",
-  subtitle: "",
-  description: "Descriere",
-  priceBani,
-  price2Bani,
-  imageKey: null,
-  stock: null,
-  isPublished: true,
-});
-
-const course = (prices: Array<{ id: number | null; amountBani: number }>, price2Bani: number | null): CourseInput => ({
-  kind: "online",
-  title: "Curs cu reducere",
-  secondTitle: "",
-  thirdTitle: "",
-  category: "",
-  imageKey: null,
-  price2Bani,
-  durationDays: null,
-  nextSessionOn: null,
-  isPublished: true,
-  prices: prices.map((p) => ({ ...p, days: null, accreditation: false, advancePayment: false })),
-  content: emptyCourseContent,
-  lessons: [],
-});
+const product = (priceBani: number, price2Bani: number | null) => productInput(priceBani, price2Bani, { title: "Ulei cuticule" });
+const course = (prices: Array<{ id: number | null; amountBani: number }>, price2Bani: number | null) =>
+  onlineCourseInput(prices, price2Bani, { title: "Curs cu reducere" });
 
 async function historyOf(column: "productId" | "courseId", id: number) {
   const rows = await getDb().select().from(priceChanges).where(eq(priceChanges[column], id)).orderBy(asc(priceChanges.id));
   return rows.map((r) => ({ option: r.priceOptionId, oldBani: r.oldBani, newBani: r.newBani, by: r.changedBy, at: r.changedAt instanceof Date }));
-}
-
-/** Moves the recorded changes back in time, as if they had happened `days` earlier. */
-async function age(column: "productId" | "courseId", id: number, days: number) {
-  const rows = await getDb().select().from(priceChanges).where(eq(priceChanges[column], id));
-  for (const row of rows) {
-    await getDb().update(priceChanges).set({ changedAt: new Date(row.changedAt.getTime() - days * 86_400_000) }).where(eq(priceChanges.id, row.id));
-  }
 }
 
 async function page(path: string) {
@@ -78,9 +45,9 @@ describe("product prices", () => {
   it("records creation and each change (who, old, new), not an unchanged save, and states the 30-day lowest", async () => {
     const admin = await createUser({ role: "admin" });
     const saved = (await saveProduct(null, product(49900, null), admin.id))!;
-    await age("productId", saved.id, 60);
+    await agePriceChanges("productId", saved.id, 60);
     await saveProduct(saved.id, product(39900, null), admin.id);
-    await age("productId", saved.id, 20);
+    await agePriceChanges("productId", saved.id, 20);
     await saveProduct(saved.id, product(45900, null), admin.id);
     await saveProduct(saved.id, product(45900, null), admin.id);
     // No statement without a struck-through price.
@@ -109,7 +76,7 @@ describe("course option prices", () => {
     const [first] = await historyOf("courseId", created.id);
     expect(first).toMatchObject({ oldBani: null, newBani: 59900, by: admin.id });
     const optionId = first.option!;
-    await age("courseId", created.id, 45);
+    await agePriceChanges("courseId", created.id, 45);
 
     // The cached page before the reduction …
     expect(statement(await page(`/cursuri-online/curs/${created.id}`))).toBeNull();

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, lessons, products } from "../../db/schema";
 import { createProduct, createUser } from "../helpers/factories";
+import { onlineCourseForm, postCourseForm, storedUploads } from "../helpers/course-form";
 import { BASE, cookiesFrom, run } from "../helpers/http";
 import { resetConfigForTests } from "~/config.server";
 import { formatContentRange } from "~/lib/http-range";
@@ -470,57 +471,14 @@ describe("form uploads without JavaScript", () => {
 });
 
 describe("course form without JavaScript: lesson videos and PDFs, size limits", () => {
-  const uploadsOf = async (folder: string, marker: string) =>
-    (await fsp.readdir(path.join(process.env.DATA_DIR!, "uploads", folder)).catch(() => [] as string[])).filter((name) => name.includes(marker));
-
-  function courseForm(title: string, files: Record<string, File>) {
-    const form = new FormData();
-    const fields = {
-      title,
-      secondTitle: "Fără JavaScript",
-      thirdTitle: "Descriere",
-      category: "Test",
-      isPublished: "da",
-      durationDays: "nelimitat",
-      "prices[0].value": "199,00",
-      "prices[0].days": "nelimitat",
-      "chapters[0].id": "0",
-      "chapters[0].title": "Capitol",
-      "chapters[0].details[0].id": "0",
-      "chapters[0].details[0].text": "Detaliu",
-      "lessons[0].chapterId": "0",
-      "lessons[0].lessonId": "1",
-      "lessons[0].title": "Lecția cu video",
-      "lessons[0].isPublished": "da",
-    };
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    for (const [name, file] of Object.entries(files)) form.set(name, file);
-    return form;
-  }
-
-  /** As a browser posts it (with Content-Length), or streamed without one. */
-  async function postCourse(form: FormData, { stream = false } = {}) {
-    const { action } = await import("~/routes/admin.cursuri-online.$id._index");
-    const encoded = new Response(form);
-    const headers: Record<string, string> = { "Content-Type": encoded.headers.get("Content-Type")!, Cookie: adminCookie, Origin: BASE };
-    let body: BodyInit;
-    if (stream) {
-      body = encoded.body!;
-    } else {
-      const bytes = new Uint8Array(await encoded.arrayBuffer());
-      headers["Content-Length"] = String(bytes.byteLength);
-      body = bytes;
-    }
-    const request = new Request(`${BASE}/admin/cursuri-online/nou`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
-    return run(action, request, { id: "nou" });
-  }
+  const postCourse = (form: FormData, options?: { stream?: boolean }) => postCourseForm(form, adminCookie, options);
 
   const file = (bytes: Buffer, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
   const courseCount = async (title: string) => (await getDb().select().from(courses).where(eq(courses.title, title))).length;
 
   it("stores a lesson's video and PDF from a multipart post and saves their keys", async () => {
     const title = "Curs fără JS cu video și PDF";
-    const response = await postCourse(courseForm(title, { "file:lessons[0].videoKey": file(mp4, "Lecția 1.mp4", "video/mp4"), "file:lessons[0].pdfKey": file(pdf, "Fișa 1.pdf", "application/pdf") }));
+    const response = await postCourse(onlineCourseForm(title, { "file:lessons[0].videoKey": file(mp4, "Lecția 1.mp4", "video/mp4"), "file:lessons[0].pdfKey": file(pdf, "Fișa 1.pdf", "application/pdf") }));
     expect(response.status).toBe(302);
     const [course] = await getDb().select().from(courses).where(eq(courses.title, title));
     const [lesson] = await getDb().select().from(lessons).where(eq(lessons.courseId, course.id));
@@ -532,7 +490,7 @@ describe("course form without JavaScript: lesson videos and PDFs, size limits", 
 
   it("a wrong file for a lesson's video gets a field message; the good PDF of the same post comes back with its proof", async () => {
     const title = "Curs fără JS cu video greșit";
-    const response = await postCourse(courseForm(title, { "file:lessons[0].videoKey": file(pdf, "nu-e-video.mp4", "video/mp4"), "file:lessons[0].pdfKey": file(pdf, "fisa-buna.pdf", "application/pdf") }));
+    const response = await postCourse(onlineCourseForm(title, { "file:lessons[0].videoKey": file(pdf, "nu-e-video.mp4", "video/mp4"), "file:lessons[0].pdfKey": file(pdf, "fisa-buna.pdf", "application/pdf") }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as { result: { error: Record<string, string[]>; initialValue: { lessons: Array<{ pdfKey?: string; videoKey?: string }> } }; proofs: Record<string, string> };
     expect(body.result.error["lessons[0].videoKey"]).toEqual([UPLOAD_MESSAGES.wrongType.video]);
@@ -540,7 +498,7 @@ describe("course form without JavaScript: lesson videos and PDFs, size limits", 
     expect(pdfKey).toMatch(/^pdfs\/\d+_fisa-buna\.pdf$/);
     expect(body.proofs[pdfKey]).toBeTruthy();
     expect(body.result.initialValue.lessons[0].videoKey ?? "").toBe("");
-    expect(await uploadsOf("videos", "nu-e-video")).toEqual([]);
+    expect(await storedUploads("videos", "nu-e-video")).toEqual([]);
     expect(await courseCount(title)).toBe(0);
   });
 
@@ -560,37 +518,37 @@ describe("course form without JavaScript: lesson videos and PDFs, size limits", 
 
     it("a file over its type's limit gets a field message and nothing is saved", async () => {
       const title = "Curs cu PDF prea mare";
-      const response = await postCourse(courseForm(title, { "file:lessons[0].pdfKey": file(big(pdf, 1.5), "pdf-prea-mare.pdf", "application/pdf") }));
+      const response = await postCourse(onlineCourseForm(title, { "file:lessons[0].pdfKey": file(big(pdf, 1.5), "pdf-prea-mare.pdf", "application/pdf") }));
       expect(response.status).toBe(400);
       const body = (await response.json()) as { result: { error: Record<string, string[]> } };
       expect(body.result.error["lessons[0].pdfKey"]).toEqual(["Fișierul este prea mare (maximum 1 MB)."]);
-      expect(await uploadsOf("pdfs", "pdf-prea-mare")).toEqual([]);
+      expect(await storedUploads("pdfs", "pdf-prea-mare")).toEqual([]);
       expect(await courseCount(title)).toBe(0);
     });
 
     it("a form over UPLOAD_MAX_FORM_MB gets a clear Romanian message and nothing is saved or stored", async () => {
       const title = "Curs cu formular prea mare";
       // 4 MB with its Content-Length: refused before the body is read.
-      const response = await postCourse(courseForm(title, { "file:lessons[0].videoKey": file(big(mp4, 4), "video-prea-mare.mp4", "video/mp4") }));
+      const response = await postCourse(onlineCourseForm(title, { "file:lessons[0].videoKey": file(big(mp4, 4), "video-prea-mare.mp4", "video/mp4") }));
       expect(response.status).toBe(413);
       const body = (await response.json()) as { formError: string; result: null };
       expect(body.formError).toBe(UPLOAD_MESSAGES.formTooLarge("2 MB"));
       expect(body.formError).toMatch(/^Fișierele trimise depășesc 2 MB pe formular\..*5 minute.*JavaScript/);
-      expect(await uploadsOf("videos", "video-prea-mare")).toEqual([]);
+      expect(await storedUploads("videos", "video-prea-mare")).toEqual([]);
       expect(await courseCount(title)).toBe(0);
     });
 
     it("without a Content-Length the limit holds too: files stored before it was reached are removed", async () => {
       const title = "Curs cu formular prea mare, fără lungime";
-      const form = courseForm(title, {
+      const form = onlineCourseForm(title, {
         "file:imageKey": file(webp, "coperta-inainte-de-limita.webp", "image/webp"),
         "file:lessons[0].videoKey": file(big(mp4, 2.5), "video-fara-lungime.mp4", "video/mp4"),
       });
       const response = await postCourse(form, { stream: true });
       expect(response.status).toBe(413);
       expect(((await response.json()) as { formError: string }).formError).toBe(UPLOAD_MESSAGES.formTooLarge("2 MB"));
-      expect(await uploadsOf("courses", "coperta-inainte-de-limita")).toEqual([]);
-      expect(await uploadsOf("videos", "video-fara-lungime")).toEqual([]);
+      expect(await storedUploads("courses", "coperta-inainte-de-limita")).toEqual([]);
+      expect(await storedUploads("videos", "video-fara-lungime")).toEqual([]);
       expect(await courseCount(title)).toBe(0);
     });
   });

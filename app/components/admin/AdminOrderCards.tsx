@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney, formatPrice } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { formatAccess } from "~/lib/pricing";
-import type { getOrderForAdmin } from "~/models/order.server";
+import type { getOrderForAdmin } from "~/models/order-admin.server";
 
 export type AdminOrderView = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
 type OrderLine = AdminOrderView["lines"][number];

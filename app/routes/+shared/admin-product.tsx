@@ -6,7 +6,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { CatalogueImage } from "~/components/catalogue/CatalogueImage";
 import { Field, SelectField, TextareaField } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { useZodForm } from "~/components/ui/useZodForm";
@@ -14,6 +13,7 @@ import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { formatMoney } from "~/lib/money";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { PRODUCT_MESSAGES } from "~/lib/validation/admin-product-texts";
+import { AdminCardList } from "~/components/admin/AdminCardList";
 import { MediaField } from "~/components/admin/MediaField";
 import { PublishedBadge } from "./admin-course";
 import type { productDeleteLoader, productEditorAction, productEditorLoader, productListLoader } from "./admin-product.server";
@@ -24,64 +24,45 @@ export function ProductListPage() {
   const { products, error } = useLoaderData<typeof productListLoader>();
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="produse-titlu">
-      <div className="admin-toolbar">
-        <h2 id="produse-titlu">Produse</h2>
-        <Link to={`${PATH}/nou`} className="button button--primary">
-          + Produs nou
-        </Link>
-      </div>
-      {error ? (
-        <FormAlert messages={[error]}>
-          <p>
-            <a href={PATH} className="button button--light button--small">
-              Reîncearcă
-            </a>
-          </p>
-        </FormAlert>
-      ) : products.length === 0 ? (
-        <p className="empty-state">Nu există produse. Adaugă primul produs al magazinului.</p>
-      ) : (
-        <ul className="admin-cards">
-          {products.map((product) => (
-            <li key={product.id} className="card admin-card" data-testid="admin-product">
-              <div className="admin-card__media">
-                <CatalogueImage image={product.image} alt="" sizes="160px" />
-              </div>
-              <div className="admin-card__body">
-                <p className="admin-card__meta">
-                  <PublishedBadge published={product.isPublished} />
-                  <span className="muted">{product.priceBani === 0 ? "Gratis" : formatMoney(product.priceBani)}</span>
-                </p>
-                <h3 className="admin-card__title">{product.title}</h3>
-                {product.subtitle ? <p className="admin-card__subtitle">{product.subtitle}</p> : null}
-              </div>
-              <div className="admin-card__actions">
-                <Link to={`${PATH}/${product.id}`} className="button button--dark button--small" aria-label={`Modifică ${product.title}`}>
-                  Modifică
-                </Link>
-                <Form method="post">
-                  <input type="hidden" name="id" value={product.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={product.isPublished ? "unpublish" : "publish"}
-                    className="button button--light button--small"
-                    disabled={busy}
-                    aria-label={`${product.isPublished ? "Ascunde" : "Publică"} ${product.title}`}
-                  >
-                    {product.isPublished ? "Ascunde" : "Publică"}
-                  </button>
-                </Form>
-                <Link to={`${PATH}/${product.id}/sterge`} className="button button--danger button--small" aria-label={`Elimina ${product.title}`}>
-                  Elimina
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <AdminCardList
+      headingId="produse-titlu"
+      heading="Produse"
+      path={PATH}
+      newLabel="+ Produs nou"
+      error={error}
+      empty="Nu există produse. Adaugă primul produs al magazinului."
+      items={products}
+      testId="admin-product"
+      card={(product) => ({
+        meta: (
+          <>
+            <PublishedBadge published={product.isPublished} />
+            <span className="muted">{product.priceBani === 0 ? "Gratis" : formatMoney(product.priceBani)}</span>
+          </>
+        ),
+        subtitle: product.subtitle,
+        actions: (
+          <>
+            <Form method="post">
+              <input type="hidden" name="id" value={product.id} />
+              <button
+                type="submit"
+                name="intent"
+                value={product.isPublished ? "unpublish" : "publish"}
+                className="button button--light button--small"
+                disabled={busy}
+                aria-label={`${product.isPublished ? "Ascunde" : "Publică"} ${product.title}`}
+              >
+                {product.isPublished ? "Ascunde" : "Publică"}
+              </button>
+            </Form>
+            <Link to={`${PATH}/${product.id}/sterge`} className="button button--danger button--small" aria-label={`Elimina ${product.title}`}>
+              Elimina
+            </Link>
+          </>
+        ),
+      })}
+    />
   );
 }
 

@@ -4,9 +4,9 @@
  * loader and actions.
  */
 import { Link, useActionData, useFetcher, type useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { LessonVideo } from "~/components/player/LessonVideo";
-import { Icon } from "~/components/ui/Icon";
+import { Icon, type IconName } from "~/components/ui/Icon";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { formatDate } from "~/lib/dates";
 import { certificatePath, diplomaPdfPath, PLAYER_MESSAGES, playerPath } from "~/lib/player";
@@ -137,53 +137,92 @@ function Transcript({ text }: { text: string }) {
 
 export function FinishedView({ data }: { data: Data }) {
   return (
-    <section className="player-finish" aria-labelledby="felicitari">
-      <span className="player-finish__badge" aria-hidden="true">
-        <Icon name="award" size={40} />
-      </span>
-      <h1 id="felicitari">{PLAYER_MESSAGES.congratulations}</h1>
-      <p className="lead">
-        Ai finalizat cursul „{data.course.title}”. Îți mulțumim pentru seriozitate și îți dorim mult succes cu clientele tale!
-      </p>
+    <CourseEnd
+      className="player-finish"
+      headingId="felicitari"
+      icon="award"
+      iconSize={40}
+      title={PLAYER_MESSAGES.congratulations}
+      lead={<>Ai finalizat cursul „{data.course.title}”. Îți mulțumim pentru seriozitate și îți dorim mult succes cu clientele tale!</>}
+    >
       <div className="player-finish__diploma card">
         <h2>{PLAYER_MESSAGES.diploma}</h2>
         <p>Diploma ta de absolvire este gata, cu un cod unic pe care oricine îl poate verifica online.</p>
         <div className="row">
-          <Link to={certificatePath(data.course.id)} className="button button--primary">
-            <Icon name="award" size={18} /> Vezi diploma
-          </Link>
+          <DiplomaLink courseId={data.course.id} />
           <a href={diplomaPdfPath(data.course.id)} className="button button--light" download>
             <Icon name="download" size={18} /> Descarcă diploma (PDF)
           </a>
         </div>
       </div>
       <p className="muted">Poți revedea oricând lecțiile din lista cursului.</p>
-    </section>
+    </CourseEnd>
   );
 }
 
 export function ExpiredView({ data }: { data: Data }) {
   return (
-    <section className="player-expired" aria-labelledby="acces-expirat">
-      <span className="player-finish__badge player-finish__badge--muted" aria-hidden="true">
-        <Icon name="clock" size={36} />
-      </span>
-      <h1 id="acces-expirat">{PLAYER_MESSAGES.expiredTitle}</h1>
-      <p className="lead">
-        Accesul tău la cursul „{data.course.title}” s-a încheiat pe {formatDate(data.accessUntil)}. Lecțiile nu mai pot fi
-        vizionate, dar progresul tău ({data.progress}%) rămâne salvat
-        {data.finished ? ", iar diploma rămâne a ta." : "."}
-      </p>
+    <CourseEnd
+      className="player-expired"
+      headingId="acces-expirat"
+      icon="clock"
+      iconSize={36}
+      muted
+      title={PLAYER_MESSAGES.expiredTitle}
+      lead={
+        <>
+          Accesul tău la cursul „{data.course.title}” s-a încheiat pe {formatDate(data.accessUntil)}. Lecțiile nu mai pot fi
+          vizionate, dar progresul tău ({data.progress}%) rămâne salvat
+          {data.finished ? ", iar diploma rămâne a ta." : "."}
+        </>
+      }
+    >
       <div className="row">
-        {data.finished ? (
-          <Link to={certificatePath(data.course.id)} className="button button--primary">
-            <Icon name="award" size={18} /> Vezi diploma
-          </Link>
-        ) : null}
+        {data.finished ? <DiplomaLink courseId={data.course.id} /> : null}
         <Link to="/contact" className="button button--light">
           Contactează-ne pentru prelungire
         </Link>
       </div>
+    </CourseEnd>
+  );
+}
+
+/** The page in place of a lesson: a badge, a heading, what happened, and what the student can do now. */
+function CourseEnd({
+  className,
+  headingId,
+  icon,
+  iconSize,
+  muted = false,
+  title,
+  lead,
+  children,
+}: {
+  className: string;
+  headingId: string;
+  icon: IconName;
+  iconSize: number;
+  muted?: boolean;
+  title: string;
+  lead: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={headingId}>
+      <span className={muted ? "player-finish__badge player-finish__badge--muted" : "player-finish__badge"} aria-hidden="true">
+        <Icon name={icon} size={iconSize} />
+      </span>
+      <h1 id={headingId}>{title}</h1>
+      <p className="lead">{lead}</p>
+      {children}
     </section>
+  );
+}
+
+function DiplomaLink({ courseId }: { courseId: number }) {
+  return (
+    <Link to={certificatePath(courseId)} className="button button--primary">
+      <Icon name="award" size={18} /> Vezi diploma
+    </Link>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
 import { SHORT_TOAST } from "~/lib/toast";
-import { transitionOrder } from "~/models/order.server";
+import { transitionOrder } from "~/models/order-status.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const ORDER_TRANSITIONS = {

@@ -11,7 +11,7 @@ import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, orde
 import { todayInBucharest } from "~/lib/dates";
 import { physicalPeriods } from "~/lib/pricing";
 import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
-import { placeOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order-checkout.server";
 import { createSession } from "~/models/session.server";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
 import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";

@@ -8,7 +8,7 @@ import { checkoutBody } from "~/lib/api/schemas";
 import { addressSchema, CHECKOUT_MESSAGES } from "~/lib/validation/checkout";
 import { postedCartProblem } from "~/models/api-checkout.server";
 import { getCart } from "~/models/cart.server";
-import { placeOrder } from "~/models/order.server";
+import { placeOrder } from "~/models/order-checkout.server";
 import { updateBillingAddress } from "~/models/user.server";
 import { apiError, apiUser, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { orderView } from "~/routes/+shared/api/views.server";

@@ -1,0 +1,226 @@
+/**
+ * Checkout: placing an order from the buyer's cart. One transaction writes the order, its lines,
+ * the product units taken and their delivery, the enrolments, the emptied cart, the first order
+ * event and the queued e-mails.
+ *
+ * One order per checkout: the idempotency key is the cart's version (it changes whenever the
+ * cart's contents change), protected by a unique constraint. A double click, two tabs or a
+ * replayed POST find the same key and get the same order back.
+ */
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Executor } from "../../db/client";
+import { cartLines, enrollments, orderEvents, orderLines, orders, users, type OrderStatus, type PaymentMethod, type PaymentStatus } from "../../db/schema";
+import { CHECKOUT_MESSAGES, type CheckoutInput } from "~/lib/validation/checkout";
+import { DELIVERY_MESSAGES } from "~/lib/validation/delivery";
+import { getCart, type CartView } from "~/models/cart.server";
+import { createOrderDelivery, deliveryLine } from "~/models/delivery.server";
+import { buyerSnapshotOf } from "~/models/invoice.server";
+import { accessUntil, optionSnapshotOf, type OrderRow } from "~/models/order.server";
+import { mailWithSessions, orderPlacedBusinessMail, orderPlacedMail, toMailShape } from "~/models/order-mail.server";
+import { reserveStock, STOCK_MESSAGES } from "~/models/product.server";
+import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
+
+const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"; // no 0/O, 1/I/L
+
+/** The public order reference derived from the checkout key: "CMD-" + 8 unambiguous characters. */
+export function referenceFromKey(key: string): string {
+  const digest = createHash("sha256").update(`order-ref:${key}`).digest();
+  let out = "";
+  for (let i = 0; i < 8; i++) out += REFERENCE_ALPHABET[digest[i] % REFERENCE_ALPHABET.length];
+  return `CMD-${out}`;
+}
+
+export type CheckoutField = "address" | "acceptTerms" | "digitalConsent" | "withdrawalWaiver" | "earlyStart" | "cart" | "delivery";
+
+export class CheckoutError extends Error {
+  constructor(
+    message: string,
+    readonly field: CheckoutField = "cart",
+  ) {
+    super(message);
+  }
+}
+
+export type PlaceOrderResult =
+  | { ok: true; order: OrderRow; created: boolean }
+  | { ok: false; message: string; field: CheckoutField };
+
+export interface PlaceOrderOptions {
+  /** Card payments can be started (a provider or the simulator is configured). */
+  cardAvailable: boolean;
+  now?: Date;
+}
+
+/** Free carts are "free" whatever was posted; otherwise the chosen method. */
+export function paymentMethodFor(cart: CartView, input: Pick<CheckoutInput, "paymentMethod">): PaymentMethod {
+  return cart.totals.dueNowBani === 0 ? "free" : input.paymentMethod;
+}
+
+/**
+ * Every checkout rule, in the order the buyer should fix them: the first problem, or null.
+ * Used before showing the bank-transfer panel and again inside the checkout transaction.
+ */
+export function checkoutProblem(cart: CartView, address: string, input: CheckoutInput, cardAvailable: boolean): CheckoutError | null {
+  if (cart.lines.length === 0) return new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+  if (cart.version !== input.cartVersion) return new CheckoutError(CHECKOUT_MESSAGES.staleCart);
+  if (cart.hasProblems) {
+    // Sold out meanwhile (another buyer took the last units): say which product.
+    const stock = cart.lines.find((l) => l.problem && l.stock !== null && l.quantity > l.stock);
+    return new CheckoutError(stock?.problem ?? CHECKOUT_MESSAGES.lineProblems);
+  }
+  if (!address.trim()) return new CheckoutError(CHECKOUT_MESSAGES.address, "address");
+  if (cart.needsDelivery && !cart.delivery) return new CheckoutError(DELIVERY_MESSAGES.missing, "delivery");
+  if (!input.acceptTerms) return new CheckoutError(CHECKOUT_MESSAGES.terms, "acceptTerms");
+  if (cart.hasOnline && !input.digitalConsent) return new CheckoutError(CHECKOUT_MESSAGES.digitalConsent, "digitalConsent");
+  if (cart.hasOnline && !input.withdrawalWaiver) return new CheckoutError(CHECKOUT_MESSAGES.withdrawalWaiver, "withdrawalWaiver");
+  if (cart.earlyStart.length > 0 && !input.earlyStart) return new CheckoutError(CHECKOUT_MESSAGES.earlyStart, "earlyStart");
+  if (paymentMethodFor(cart, input) === "card" && !cardAvailable) return new CheckoutError(CHECKOUT_MESSAGES.cardUnavailable);
+  return null;
+}
+
+export async function placeOrder(userId: string, input: CheckoutInput, options: PlaceOrderOptions): Promise<PlaceOrderResult> {
+  const now = options.now ?? new Date();
+  try {
+    const result = await getDb().transaction(async (tx) => {
+      const cart = await getCart(userId, tx);
+      if (cart.lines.length === 0) {
+        // A replay of a checkout that already went through: answer with its order.
+        const existing = await findOrderByKey(tx, userId, input.cartVersion);
+        if (existing) return { order: existing, created: false };
+        throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+      }
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      // An address typed in the cart but not saved with "Salvează" is the one the buyer sees:
+      // use it and keep it as the billing address, in the same transaction as the order.
+      const typed = input.address?.trim();
+      const address = typed || user.address.trim();
+      const problem = checkoutProblem(cart, address, input, options.cardAvailable);
+      if (problem) throw problem;
+      if (typed && typed !== user.address) await tx.update(users).set({ address: typed }).where(eq(users.id, userId));
+
+      const total = cart.totals.dueNowBani;
+      const method = paymentMethodFor(cart, input);
+      const status: OrderStatus = method === "free" ? "paid" : method === "card" ? "awaiting_payment" : "awaiting_transfer";
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          reference: referenceFromKey(cart.version),
+          userId,
+          status,
+          paymentMethod: method,
+          totalBani: total,
+          fullTotalBani: cart.totals.fullBani,
+          shippingBani: cart.totals.shippingBani,
+          billingName: user.name,
+          billingEmail: user.email,
+          billingPhone: user.phone,
+          billingAddress: address,
+          buyer: buyerSnapshotOf({ ...user, address }),
+          idempotencyKey: cart.version,
+          termsAcceptedAt: now,
+          digitalContentConsentAt: cart.hasOnline ? now : null,
+          withdrawalWaiverAt: cart.hasOnline ? now : null,
+          earlyStartRequestedAt: cart.earlyStart.length > 0 ? now : null,
+          paidAt: method === "free" ? now : null,
+        })
+        // No target: the reference is unique too and derived from the same key, so a concurrent
+        // twin must be absorbed on either index (a targeted clause would raise on the other).
+        .onConflictDoNothing()
+        .returning();
+      if (!order) {
+        // The same checkout was committed meanwhile (double click, second tab).
+        const existing = await findOrderByKey(tx, userId, cart.version);
+        if (!existing) throw new CheckoutError(CHECKOUT_MESSAGES.failed);
+        return { order: existing, created: false };
+      }
+
+      const insertedLines = await tx
+        .insert(orderLines)
+        .values(
+          cart.lines.map((line, position) => ({
+            orderId: order.id,
+            category: line.category,
+            courseId: line.courseId,
+            productId: line.productId,
+            priceOptionId: line.priceOptionId,
+            title: line.title ?? "Titlu necunoscut",
+            days: line.category === "product" ? null : line.days,
+            accreditation: line.category === "online" ? line.diploma : line.accreditation,
+            advancePayment: line.advanceOnly,
+            amountBani: line.dueNowBani,
+            fullAmountBani: line.fullBani,
+            quantity: line.quantity,
+            position,
+          })),
+        )
+        .returning();
+
+      // Products: take the units (never oversold) and keep how they reach the buyer.
+      if (cart.needsDelivery && cart.delivery) {
+        const short = await reserveStock(
+          tx,
+          insertedLines.filter((l) => l.productId !== null).map((l) => ({ productId: l.productId!, quantity: l.quantity, title: l.title })),
+        );
+        if (short) throw new CheckoutError(STOCK_MESSAGES.notEnough(short.title, short.available));
+        await createOrderDelivery(tx, order.id, cart.delivery, cart.totals.shippingBani);
+      }
+
+      const courseLines = insertedLines.filter((l) => l.category !== "product" && l.courseId !== null);
+      if (courseLines.length > 0) {
+        const paymentStatus: PaymentStatus = method === "free" ? "confirmed" : "pending";
+        const enrolled = await tx
+          .insert(enrollments)
+          .values(
+            courseLines.map((line) => ({
+              userId,
+              courseId: line.courseId!,
+              courseType: line.category as "physical" | "online",
+              paymentStatus,
+              optionSnapshot: optionSnapshotOf(line),
+              orderLineId: line.id,
+              confirmedAt: method === "free" ? now : null,
+              accessUntil: method === "free" ? accessUntil(line, now) : null,
+            })),
+          )
+          // A course bought again after a failed or refunded payment reuses its enrolment row.
+          .onConflictDoUpdate({
+            target: [enrollments.userId, enrollments.courseId],
+            set: {
+              paymentStatus: sql`excluded.payment_status`,
+              optionSnapshot: sql`excluded.option_snapshot`,
+              orderLineId: sql`excluded.order_line_id`,
+              confirmedAt: sql`excluded.confirmed_at`,
+              accessUntil: sql`excluded.access_until`,
+              updatedAt: now,
+            },
+            setWhere: sql`${enrollments.paymentStatus} in ('failed', 'refunded')`,
+          })
+          .returning({ id: enrollments.id });
+        if (enrolled.length !== courseLines.length) throw new CheckoutError(CHECKOUT_MESSAGES.alreadyEnrolled);
+      }
+
+      await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+      await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: null, toStatus: status, source: "checkout", actorUserId: userId });
+      const shape = order.paymentMethod === "free" ? await mailWithSessions(tx, order, insertedLines) : toMailShape(order, insertedLines);
+      const forMail = { ...shape, deliveryText: cart.delivery ? deliveryLine(cart.delivery) : null };
+      await enqueueMail(tx, [orderPlacedMail(forMail), orderPlacedBusinessMail(forMail)]);
+      return { order, created: true };
+    });
+    if (result.created) kickOutbox();
+    return { ok: true, ...result };
+  } catch (error) {
+    if (error instanceof CheckoutError) return { ok: false, message: error.message, field: error.field };
+    throw error;
+  }
+}
+
+async function findOrderByKey(executor: Executor, userId: string, key: string): Promise<OrderRow | undefined> {
+  const [order] = await executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.idempotencyKey, key), eq(orders.userId, userId)))
+    .limit(1);
+  return order;
+}
