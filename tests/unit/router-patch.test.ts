@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const routerFile = require.resolve("@remix-run/router");
 const router = require(routerFile) as typeof Router;
 
-type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+type Route = Router.AgnosticRouteObject;
 const ids = (routes: Route[], url: string) => router.matchRoutes(routes, url)?.map((m) => m.route.id) ?? null;
 
 const routes: Route[] = [
@@ -57,7 +57,7 @@ describe("route matching with the memoized router (scripts/patch-router.mjs)", (
   it("every caller gets its own match objects and params", () => {
     const first = router.matchRoutes(routes, "/admin/cursuri/5")!;
     expect(first[0].params).toBe(first[2].params); // shared within one result, as before
-    first[2].params.id = "changed";
+    (first[2].params as Record<string, string>).id = "changed";
     first[2].pathname = "/changed";
     const second = router.matchRoutes(routes, "/admin/cursuri/5")!;
     expect(second[2].params).toEqual({ id: "5" });
