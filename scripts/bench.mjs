@@ -211,7 +211,15 @@ async function startSite({ databaseUrl, concurrency }) {
   if (concurrency) env.WEB_CONCURRENCY = String(concurrency);
   else delete env.WEB_CONCURRENCY;
   const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const startupMs = await waitFor(`${base}/healthz`, child);
+  let startupMs;
+  try {
+    startupMs = await waitFor(`${base}/healthz`, child);
+  } catch (error) {
+    // A server that never answered leaves no process and no data folder behind.
+    if (child.exitCode === null) child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     base,
     child,
