@@ -17,7 +17,15 @@
  * /cont and /cart the same way, and Lighthouse 12.8.2 mobile on those and the public pages.
  * Then a bundle report: what each hydrated page downloads (public/build, gzipped).
  *
- * Options: --duration=<s> (default 8), --connections=<n> (10), --no-lighthouse, --no-postgres,
+ * The load generator is wrk (`apt-get install wrk`) when it is on the PATH: one thread, in its own
+ * process, a few per cent of one core, with a small Lua script (written to a temporary file) that
+ * prints requests, p50/p99, errors and non-2xx answers as JSON. Without wrk it is autocannon, in
+ * this Node process, which itself burns a good part of a core at these rates (on a 2-core machine
+ * that is CPU the server does not get). Every record and the table name the generator and the
+ * share of one core it used.
+ *
+ * Options: --duration=<s> (default 8), --connections=<n> (10), --generator=wrk|autocannon,
+ * --no-lighthouse, --no-postgres,
  * --bundle-only (build, then only the bundle report of the hydrated pages, from the build
  * manifest: no server, deterministic; same as `node scripts/bundle-report.mjs`).
  * One JSON line per measurement, then a table. The machine may be shared: compare ratios within
@@ -203,7 +211,15 @@ async function startSite({ databaseUrl, concurrency }) {
   if (concurrency) env.WEB_CONCURRENCY = String(concurrency);
   else delete env.WEB_CONCURRENCY;
   const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const startupMs = await waitFor(`${base}/healthz`, child);
+  let startupMs;
+  try {
+    startupMs = await waitFor(`${base}/healthz`, child);
+  } catch (error) {
+    // A server that never answered leaves no process and no data folder behind.
+    if (child.exitCode === null) child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     base,
     child,
@@ -255,15 +271,90 @@ async function firstLink(base, list, prefix) {
   return match[1];
 }
 
+// ─── Load generator: wrk when installed (C, a few % of one core), else autocannon (in this process) ──
+
+/** wrk's Lua hooks: count non-2xx answers per thread, print one JSON line at the end (times in µs). */
+const WRK_SCRIPT = `local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) non2xx = 0 end
+function response(status, headers, body) if status < 200 or status > 299 then non2xx = non2xx + 1 end end
+function done(summary, latency, requests)
+  local n = 0
+  for _, t in ipairs(threads) do n = n + t:get("non2xx") end
+  local e = summary.errors
+  io.write(string.format('\\n{"requests":%d,"durationUs":%d,"p50us":%d,"p99us":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, n))
+end
+`;
+
+function findWrk() {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const candidate = path.join(dir || ".", "wrk");
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+const wanted = arg("generator", findWrk() ? "wrk" : "autocannon");
+if (!["wrk", "autocannon"].includes(wanted)) throw new Error(`--generator=${wanted}: wrk or autocannon`);
+const WRK = wanted === "wrk" ? findWrk() : null;
+if (wanted === "wrk" && !WRK) throw new Error("--generator=wrk: wrk is not installed (apt-get install wrk)");
+const GENERATOR = WRK ? `wrk ${(spawnSync(WRK, ["--version"], { encoding: "utf8" }).stdout.match(/wrk (\S+)/)?.[1] ?? "").replace(/^debian\//, "")}`.trim() : "autocannon";
+const wrkScript = WRK ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "academy-bench-wrk-")), "stats.lua") : null;
+if (wrkScript) {
+  fs.writeFileSync(wrkScript, WRK_SCRIPT);
+  process.on("exit", () => fs.rmSync(path.dirname(wrkScript), { recursive: true, force: true }));
+}
+
+/** CPU seconds of this process's children that have exited and been reaped (wrk runs). */
+function reapedChildrenCpu() {
+  const stat = fs.readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[13]) + Number(fields[14])) / CLK_TCK; // cutime + cstime
+}
+
 async function load(url, headers = {}) {
+  if (WRK) return loadWrk(url, headers);
+  const before = process.cpuUsage();
   const result = await autocannon({ url, connections, duration, headers });
+  const cpu = process.cpuUsage(before);
   return {
+    generator: GENERATOR,
     requests: result.requests.total,
     reqPerSec: Math.round(result.requests.average),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    generatorCpuPct: Math.round(((cpu.user + cpu.system) / 1e6 / duration) * 100),
+  };
+}
+
+/** One thread is plenty (it does >10k req/s against nginx) and leaves the server the other core. */
+async function loadWrk(url, headers) {
+  const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--timeout", "10s", "-s", wrkScript];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  args.push(url);
+  const cpuBefore = reapedChildrenCpu();
+  const { stdout } = await promisify(execFile)(WRK, args, { maxBuffer: 1024 * 1024 });
+  const line = stdout.trim().split("\n").at(-1);
+  const stats = JSON.parse(line);
+  const seconds = stats.durationUs / 1e6;
+  return {
+    generator: GENERATOR,
+    requests: stats.requests,
+    reqPerSec: Math.round(stats.requests / seconds),
+    p50ms: Number((stats.p50us / 1000).toFixed(1)),
+    p99ms: Number((stats.p99us / 1000).toFixed(1)),
+    errors: stats.errors,
+    non2xx: stats.non2xx,
+    generatorCpuPct: Math.round(((reapedChildrenCpu() - cpuBefore) / seconds) * 100),
   };
 }
 
@@ -524,11 +615,12 @@ if (withPostgres) {
 
 // ─── Summary table ──────────────────────────────────────────────────────────────────────────
 
-console.log("\n| setup | page | user | req/s | p50 ms | p99 ms | ÷ robots | ÷ nginx | CPU ms/req | queries/req |");
-console.log("|---|---|---|---|---|---|---|---|---|---|");
+console.log(`\nload generator: ${GENERATOR} (${WRK ? "1 thread, " : "in the bench's process, "}${connections} connections, ${duration} s per page)`);
+console.log("\n| setup | page | user | req/s | p50 ms | p99 ms | ÷ robots | ÷ nginx | CPU ms/req | queries/req | generator CPU % |");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows.filter((r) => r.metric === "load")) {
   const cell = (v) => (v === null || v === undefined ? "–" : v);
-  console.log(`| ${r.setup} | ${r.page} | ${cell(r.user)} | ${r.reqPerSec} | ${r.p50ms} | ${r.p99ms} | ${cell(r.toRobots)} | ${cell(r.toNginx)} | ${cell(r.cpuMsPerRequest)} | ${cell(r.queriesPerRequest)} |`);
+  console.log(`| ${r.setup} | ${r.page} | ${cell(r.user)} | ${r.reqPerSec} | ${r.p50ms} | ${r.p99ms} | ${cell(r.toRobots)} | ${cell(r.toNginx)} | ${cell(r.cpuMsPerRequest)} | ${cell(r.queriesPerRequest)} | ${cell(r.generatorCpuPct)} |`);
 }
 for (const r of rows.filter((r) => r.metric === "startup")) console.log(`startup ${r.setup}: ${r.ms} ms, ${r.workersObserved} serving process(es)`);
 for (const r of rows.filter((r) => r.metric === "memory")) {
