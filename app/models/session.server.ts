@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { sessions, users, type BuyerType, type UserRole } from "../../db/schema";
+import { cartLines, sessions, users, type BuyerType, type UserRole } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/services/origin.server";
@@ -29,6 +29,11 @@ export interface SessionUser {
   companyName: string;
   companyCui: string;
   companyRegCom: string;
+  /**
+   * Lines in the user's cart when the session was read (the header badge; one query for both).
+   * Per request: loaders after an action get a new request, so they read it again.
+   */
+  cartCount: number;
   sessionId: string;
 }
 
@@ -103,6 +108,7 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
       companyCui: users.companyCui,
       companyRegCom: users.companyRegCom,
       lastSeenAt: sessions.lastSeenAt,
+      cartCount: sql<number>`(select count(*)::int from ${cartLines} where ${cartLines.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
