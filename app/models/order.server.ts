@@ -464,6 +464,7 @@ export async function transitionOrder(
 // ─── Reads ───────────────────────────────────────────────────────────────────────────────────
 
 /** The user's orders, newest first (account page #facturi). */
+/** The user's orders, newest first, each with its delivery (products) or null: one query. */
 export async function listOrdersForUser(userId: string) {
   return getDb()
     .select({
@@ -474,8 +475,17 @@ export async function listOrdersForUser(userId: string) {
       totalBani: orders.totalBani,
       fullTotalBani: orders.fullTotalBani,
       createdAt: orders.createdAt,
+      delivery: {
+        methodName: orderDeliveries.methodName,
+        kind: orderDeliveries.kind,
+        status: orderDeliveries.status,
+        courierName: orderDeliveries.courierName,
+        awb: orderDeliveries.awb,
+        trackingUrl: orderDeliveries.trackingUrl,
+      },
     })
     .from(orders)
+    .leftJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt));
 }
