@@ -11,6 +11,7 @@ import { cartLines, sessions, users, type BuyerType, type UserRole } from "../..
 import { getConfig } from "~/config.server";
 import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/services/origin.server";
+import { perRequest } from "~/services/request-scope.server";
 
 export const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -79,11 +80,16 @@ export function clearSessionCookie(): Promise<string> {
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 
-/** The logged-in user of this request, or null. Cached per request object. */
+/**
+ * The logged-in user of this request, or null. Read once per HTTP request: the root loader and
+ * the page's loader get different Request copies, so the lookup is shared through the request
+ * scope. The method is part of the key: the loaders that follow an action (GET copies) read the
+ * session again and see what the action changed (name, cart, logout).
+ */
 export function getUser(request: Request): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = loadUser(request);
+    pending = perRequest(`user:${request.method}:${request.headers.get("Cookie") ?? ""}`, () => loadUser(request));
     cache.set(request, pending);
   }
   return pending;

@@ -6,22 +6,30 @@
  * chosen delivery — the pages' full data, not the empty states.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabaseHandle, queriesSent } from "../../db/client";
+import { eq } from "drizzle-orm";
+import { getDatabaseHandle, getDb, queriesSent } from "../../db/client";
+import { users } from "../../db/schema";
 import { addCourseToCart, addProductToCart } from "~/models/cart.server";
 import { loader as rootLoader } from "~/root";
 import { loader as cartLoader } from "~/routes/cart";
 import { loader as contLoader } from "~/routes/cont";
 import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
+import { requestScopeStorage } from "~/services/request-scope.server";
+import { getUser } from "~/models/session.server";
 import { placeCardOrder } from "../helpers/card";
 import { choosePickup, cookieFor, createCourse, createProduct, createUser } from "../helpers/factories";
 import { get, run } from "../helpers/http";
 
 type Loader = Parameters<typeof run>[0];
 
-/** Root loader and page loader together, as Remix runs them for one document request. */
+/**
+ * Root loader and page loader together, as Remix runs them for one document request: inside the
+ * request scope scripts/server.mjs opens, each loader with its own copy of the Request.
+ */
 async function render(loader: Loader, path: string, cookie: string) {
-  const request = get(path, { cookie });
-  const [root, page] = await Promise.all([run(rootLoader as Loader, request), run(loader, request)]);
+  const [root, page] = await requestScopeStorage().run(new Map(), () =>
+    Promise.all([run(rootLoader as Loader, get(path, { cookie })), run(loader, get(path, { cookie }))]),
+  );
   expect(root.status).toBe(200);
   expect(page.status).toBe(200);
   // The header badge: the course and the product in the cart.
@@ -75,5 +83,16 @@ describe("queries of a logged-in page with data", () => {
     expect(data.lines).toHaveLength(2);
     expect(data.delivery).not.toBeNull();
     expect(await queriesOf(() => render(cartLoader as Loader, "/cart", cookie))).toBeLessThanOrEqual(5);
+  });
+
+  it("the loaders after an action read the session again (what the action changed is seen)", async () => {
+    await requestScopeStorage().run(new Map(), async () => {
+      const post = new Request("http://localhost/cont", { method: "POST", headers: { cookie } });
+      const before = await getUser(post);
+      await getDb().update(users).set({ name: "Nume schimbat" }).where(eq(users.id, before!.id));
+      expect((await getUser(get("/cont", { cookie })))?.name).toBe("Nume schimbat");
+      // The action's own later reads (POST, same scope) share its first lookup.
+      expect((await getUser(new Request("http://localhost/cont", { method: "POST", headers: { cookie } })))?.name).toBe(before!.name);
+    });
   });
 });
