@@ -19,7 +19,6 @@ import { SiteHeader } from "~/components/layout/SiteHeader";
 import { Toasts } from "~/components/layout/Toasts";
 import { useNonce } from "~/components/nonce";
 import { getConfig } from "~/config.server";
-import { countCartLines } from "~/models/cart.server";
 import { getUser } from "~/models/session.server";
 import { readConsent } from "~/services/consent.server";
 import { hydrationMode, START_ON_INTERACTION } from "~/lib/route-handle";
@@ -43,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readConsent(request),
     readToast(request),
   ]);
-  const cartCount = user ? await countCartLines(user.id) : 0;
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // Personal pages are never stored; a guest's page may be shared by caches keyed on cookies.
@@ -56,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user: user ? { name: user.name, role: user.role } : null,
-      cartCount,
+      cartCount: user?.cartCount ?? 0,
       consent,
       toast,
       business: { name, brand, cui, regCom, address, phone, email, instagram, facebook },

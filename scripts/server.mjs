@@ -14,6 +14,7 @@
  *   503 + Retry-After with a Romanian page (a form post gets its fields back to send again);
  *   an error page never goes out with a 2xx status.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -53,6 +54,8 @@ const build = await import(pathToFileURL(buildFile).href); // opens and migrates
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const entry = build.entry.module;
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+// The instance app/services/request-scope.server.ts uses (the same global symbol).
+const requestScope = (globalThis[Symbol.for("academy.requestScope")] ??= new AsyncLocalStorage());
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded/i;
 const MAX_RESEND_BYTES = 64 * 1024;
@@ -81,7 +84,8 @@ app.all("*", async (req, res, next) => {
       Number(req.get("content-length") ?? Infinity) <= MAX_RESEND_BYTES;
     // A small form post is teed so its fields can go back to the user on a 503 page.
     const copy = small ? request.clone() : undefined;
-    let response = await handleRequest(request, { [entry.REQUEST_STATE]: state });
+    // One scope per HTTP request: its loaders share the session lookup (request-scope.server.ts).
+    let response = await requestScope.run(new Map(), () => handleRequest(request, { [entry.REQUEST_STATE]: state }));
     if (state.databaseUnavailable) response = await unavailable(req, response, copy);
     else if (state.errored && response.status < 300) {
       // An error boundary rendered with a success status: monitoring must see an error.

@@ -253,9 +253,17 @@ const LINE_PROBLEMS = {
 /**
  * The user's cart with every amount recomputed from the catalogue (two queries, whatever the
  * number of lines). Pass a transaction to read it inside a checkout.
+ *
+ * The course price settings (surcharge, advance) come from the catalogue cache when no executor
+ * is passed (the cart page, the API's cart) and from the row itself inside a checkout's
+ * transaction: the order is always priced with the committed settings. The two can differ only
+ * between an admin's save and this process's invalidation (a round trip); the settings are part
+ * of `version`, so a cart shown with the old ones is refused at checkout as stale
+ * (CHECKOUT_MESSAGES.staleCart) and shown again with the new amounts — never charged.
  */
-export async function getCart(userId: string, executor: Executor = getDb(), options: { withImages?: boolean } = {}): Promise<CartView> {
-  const rows = await executor
+export async function getCart(userId: string, executor?: Executor, options: { withImages?: boolean } = {}): Promise<CartView> {
+  const db = executor ?? getDb();
+  const rows = await db
     .select({
       line: cartLines,
       course: { id: courses.id, title: courses.title, kind: courses.kind, imageKey: courses.imageKey, isPublished: courses.isPublished, nextSessionOn: courses.nextSessionOn },
@@ -271,9 +279,9 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
 
   const physicalCourseIds = rows.filter((r) => r.line.category === "physical" && r.line.courseId).map((r) => r.line.courseId!);
   const physicalOptions = physicalCourseIds.length
-    ? await executor.select().from(coursePriceOptions).where(inArray(coursePriceOptions.courseId, physicalCourseIds))
+    ? await db.select().from(coursePriceOptions).where(inArray(coursePriceOptions.courseId, physicalCourseIds))
     : [];
-  // The surcharge and the advance as set now, read with the cart (inside a checkout's transaction).
+  // The surcharge and the advance: from the row inside a checkout's transaction, else cached.
   const settings = physicalCourseIds.length ? await getPriceSettings(executor) : null;
 
   const lines: CartLineView[] = [];
@@ -335,7 +343,7 @@ export async function getCart(userId: string, executor: Executor = getDb(), opti
   const groups: Record<CartCategory, CartLineView[]> = { physical: [], online: [], product: [] };
   for (const line of lines) groups[line.category].push(line);
   const needsDelivery = groups.product.length > 0;
-  const delivery = needsDelivery ? await getCartDelivery(userId, executor) : null;
+  const delivery = needsDelivery ? await getCartDelivery(userId, db) : null;
   const priced = lines.filter((l) => !l.problem);
   const productsBani = priced.filter((l) => l.category === "product").reduce((sum, l) => sum + l.dueNowBani, 0);
   const shippingBani = delivery ? deliveryFee(delivery, productsBani) : 0;

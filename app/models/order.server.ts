@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { orderLines, orders, paymentNotifications } from "../../db/schema";
+import { orderDeliveries, orderLines, orders, paymentNotifications } from "../../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -34,6 +34,7 @@ export function optionSnapshotOf(line: OrderLineRow) {
 // ─── The buyer's reads ───────────────────────────────────────────────────────────────────────
 
 /** The user's orders, newest first (account page #facturi). */
+/** The user's orders, newest first, each with its delivery (products) or null: one query. */
 export async function listOrdersForUser(userId: string) {
   return getDb()
     .select({
@@ -44,8 +45,17 @@ export async function listOrdersForUser(userId: string) {
       totalBani: orders.totalBani,
       fullTotalBani: orders.fullTotalBani,
       createdAt: orders.createdAt,
+      delivery: {
+        methodName: orderDeliveries.methodName,
+        kind: orderDeliveries.kind,
+        status: orderDeliveries.status,
+        courierName: orderDeliveries.courierName,
+        awb: orderDeliveries.awb,
+        trackingUrl: orderDeliveries.trackingUrl,
+      },
     })
     .from(orders)
+    .leftJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt));
 }

@@ -7,10 +7,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { sessions, users, type BuyerType, type UserRole } from "../../db/schema";
+import { cartLines, sessions, users, type BuyerType, type UserRole } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/services/origin.server";
+import { perRequest } from "~/services/request-scope.server";
 
 export const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -31,6 +32,11 @@ export interface SessionUser {
   companyRegCom: string;
   /** The news-by-e-mail opt-in (shown and changed in /cont → Datele mele). */
   marketingOptIn: boolean;
+  /**
+   * Lines in the user's cart when the session was read (the header badge; one query for both).
+   * Per request: loaders after an action get a new request, so they read it again.
+   */
+  cartCount: number;
   sessionId: string;
 }
 
@@ -76,11 +82,16 @@ export function clearSessionCookie(): Promise<string> {
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 
-/** The logged-in user of this request, or null. Cached per request object. */
+/**
+ * The logged-in user of this request, or null. Read once per HTTP request: the root loader and
+ * the page's loader get different Request copies, so the lookup is shared through the request
+ * scope. The method is part of the key: the loaders that follow an action (GET copies) read the
+ * session again and see what the action changed (name, cart, logout).
+ */
 export function getUser(request: Request): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = loadUser(request);
+    pending = perRequest(`user:${request.method}:${request.headers.get("Cookie") ?? ""}`, () => loadUser(request));
     cache.set(request, pending);
   }
   return pending;
@@ -106,6 +117,7 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
       companyRegCom: users.companyRegCom,
       marketingOptIn: users.marketingOptIn,
       lastSeenAt: sessions.lastSeenAt,
+      cartCount: sql<number>`(select count(*)::int from ${cartLines} where ${cartLines.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -26,7 +26,6 @@ import { requireUser, type SessionUser } from "~/models/session.server";
 import { changePassword, EmailTakenError, setMarketingOptIn, updateAccount } from "~/models/user.server";
 import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
 import { accountSchema, billingSchema, buyerDetailsOf, CHANGE_MESSAGES, marketingPreferenceSchema, passwordChangeSchema } from "~/routes/+shared/form-schemas.server";
-import { deliveriesForOrders } from "~/models/delivery.server";
 import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -60,13 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     log.error("loading enrolments failed", { error, userId: user.id });
   }
-  const orderRows = await listOrdersForUser(user.id);
-  const deliveries = await deliveriesForOrders(orderRows.map((o) => o.id));
-  const orders = orderRows.map((o) => {
-    const d = deliveries[o.id];
-    const delivery = d
-      ? { methodName: d.methodName, kind: d.kind, status: d.status, courierName: d.courierName, awb: d.awb, trackingUrl: d.trackingUrl, pickupAddress: d.kind === "pickup" ? pickupAddress() : null }
-      : null;
+  const orders = (await listOrdersForUser(user.id)).map(({ delivery: d, ...o }) => {
+    const delivery = d ? { ...d, pickupAddress: d.kind === "pickup" ? pickupAddress() : null } : null;
     return { ...o, createdAt: o.createdAt.toISOString(), delivery };
   });
   const invoiceData = await accountInvoices(user.id);

@@ -38,7 +38,13 @@ export class CatalogueCache {
   async start(): Promise<void> {
     this.stopListening = await this.handle.listen(
       CATALOGUE_CHANNEL,
-      (payload) => this.set(Number(payload) || null),
+      // A notification of the version this process already holds (its own write, read back by
+      // catalogueWritten before the NOTIFY arrived) changes nothing: its entries were loaded
+      // after that commit.
+      (payload) => {
+        const version = Number(payload) || null;
+        if (version === null || version !== this.current) this.set(version);
+      },
       () => {
         // (Re)started: whatever was missed meanwhile, start from the stored version.
         this.set(null);

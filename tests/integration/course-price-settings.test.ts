@@ -15,6 +15,7 @@ import { courseDetail } from "~/models/catalogue.server";
 import { getCourseForAdmin, saveCourse } from "~/models/course-admin.server";
 import { getPriceSettings, savePriceSettings } from "~/models/course-settings.server";
 import { placeOrder } from "~/models/order-checkout.server";
+import { CHECKOUT_MESSAGES } from "~/lib/validation/checkout";
 import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { createCourse, createUser } from "../helpers/factories";
 
@@ -71,6 +72,29 @@ describe("course price settings", () => {
       { cardAvailable: false },
     );
     expect(result.ok && result.order).toMatchObject({ totalBani: 30000, fullTotalBani: 280000 });
+    await savePriceSettings(DEFAULT_PRICE_SETTINGS);
+  });
+
+  it("the cart page reads the settings from memory, the checkout from the row: a cart shown with old settings is refused as stale, never charged", async () => {
+    const user = await createUser();
+    const { course, options } = await createCourse("physical", {}, physicalPrices);
+    await addCourseToCart(user.id, { courseId: course.id, priceOptionId: options[0].id, accreditation: true });
+    await savePriceSettings({ accreditationSurchargeBani: 80000, advancePaymentBani: 30000 });
+    // The window between an admin's save in another process and this one's invalidation: the
+    // cache still holds the old settings.
+    await processCatalogueCache()!.get("course-price-settings", async () => DEFAULT_PRICE_SETTINGS);
+    const shown = await getCart(user.id);
+    expect(shown.lines[0]).toMatchObject({ dueNowBani: 265000 });
+    const input = { paymentMethod: "bank_transfer" as const, acceptTerms: true, digitalConsent: true, withdrawalWaiver: true };
+    const refused = await placeOrder(user.id, { ...input, cartVersion: shown.version }, { cardAvailable: false });
+    expect(refused).toMatchObject({ ok: false, message: CHECKOUT_MESSAGES.staleCart });
+
+    // The invalidation arrives (here: another save bumps the version again).
+    await savePriceSettings({ accreditationSurchargeBani: 80000, advancePaymentBani: 30000 });
+    const fresh = await getCart(user.id);
+    expect(fresh.lines[0]).toMatchObject({ dueNowBani: 280000 });
+    const placed = await placeOrder(user.id, { ...input, cartVersion: fresh.version }, { cardAvailable: false });
+    expect(placed.ok && placed.order).toMatchObject({ totalBani: 280000 });
     await savePriceSettings(DEFAULT_PRICE_SETTINGS);
   });
 
