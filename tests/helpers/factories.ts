@@ -4,7 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "../../db/client";
 import { coursePriceOptions, courses, deliveryMethods, products, users, type CourseKind } from "../../db/schema";
+import { getCart } from "~/models/cart.server";
 import { saveCartDelivery } from "~/models/delivery.server";
+import { placeOrder } from "~/models/order-checkout.server";
 import { createSession } from "~/models/session.server";
 import { hashPassword } from "~/services/password.server";
 
@@ -77,4 +79,16 @@ export async function choosePickup(userId: string) {
 /** A logged-in session for the user, as the Cookie header a browser would send. */
 export async function cookieFor(userId: string): Promise<string> {
   return (await createSession(userId)).split(";")[0];
+}
+
+/** Checks out the user's cart by bank transfer with every box ticked (as the cart page posts it): the order. */
+export async function placeTransferOrder(userId: string) {
+  const cart = await getCart(userId);
+  const placed = await placeOrder(
+    userId,
+    { paymentMethod: "bank_transfer", acceptTerms: true, digitalConsent: true, withdrawalWaiver: true, earlyStart: true, cartVersion: cart.version },
+    { cardAvailable: false },
+  );
+  if (!placed.ok) throw new Error(placed.message);
+  return placed.order;
 }

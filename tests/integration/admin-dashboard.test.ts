@@ -9,12 +9,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, enrollments, orders } from "../../db/schema";
 import { monthInBucharest, shiftMonth, todayInBucharest } from "~/lib/dates";
-import { addCourseToCart, getCart } from "~/models/cart.server";
+import { addCourseToCart } from "~/models/cart.server";
 import { collectRest } from "~/models/invoice.server";
-import { placeOrder } from "~/models/order-checkout.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { action, loader } from "~/routes/admin._index";
-import { cookieFor, createCourse, createUser } from "../helpers/factories";
+import { cookieFor, createCourse, createUser, placeTransferOrder } from "../helpers/factories";
 import { get, post, run, toastOf } from "../helpers/http";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,14 +31,7 @@ async function transferOrder(input: { price: number; kind?: "online" | "physical
     input.course ??
     (await createCourse(input.kind ?? "online", {}, input.kind === "physical" ? [{ days: 5, amountBani: input.price }, { days: 5, amountBani: 50000, advancePayment: true }] : [{ days: null, amountBani: input.price }]));
   await addCourseToCart(user.id, { courseId: course.course.id, priceOptionId: course.options[0].id, advancePayment: input.advance ?? false });
-  const cart = await getCart(user.id);
-  const placed = await placeOrder(
-    user.id,
-    { paymentMethod: "bank_transfer", acceptTerms: true, digitalConsent: true, withdrawalWaiver: true, cartVersion: cart.version },
-    { cardAvailable: false },
-  );
-  if (!placed.ok) throw new Error(placed.message);
-  return { order: placed.order, user, course };
+  return { order: await placeTransferOrder(user.id), user, course };
 }
 
 async function paidAt(input: Parameters<typeof transferOrder>[0], when: Date) {

@@ -8,13 +8,12 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { invoices } from "../../db/schema";
-import { addProductToCart, getCart } from "~/models/cart.server";
+import { addProductToCart } from "~/models/cart.server";
 import { saveCartDelivery } from "~/models/delivery.server";
 import { getInvoice } from "~/models/invoice.server";
-import { placeOrder } from "~/models/order-checkout.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { efacturaXml } from "~/services/efactura/sender.server";
-import { createDeliveryMethod, createProduct, createUser } from "../helpers/factories";
+import { createDeliveryMethod, createProduct, createUser, placeTransferOrder } from "../helpers/factories";
 
 const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false, isArray: (name) => ["InvoiceLine", "CreditNoteLine"].includes(name) });
 const bani = (value: unknown) => Math.round(Number(typeof value === "object" && value ? (value as { "#text": string })["#text"] : value) * 100);
@@ -32,13 +31,7 @@ describe("invoice of a delivered order", () => {
       { name: "", phone: "", address: "" },
     );
     expect(saved).toMatchObject({ ok: true });
-    const cart = await getCart(user.id);
-    const placed = await placeOrder(
-      user.id,
-      { paymentMethod: "bank_transfer", acceptTerms: true, digitalConsent: true, withdrawalWaiver: true, cartVersion: cart.version },
-      { cardAvailable: false },
-    );
-    if (!placed.ok) throw new Error(placed.message);
+    const placed = { order: await placeTransferOrder(user.id) };
     expect(placed.order.totalBani).toBe(3 * 4_990 + 1_990);
 
     await transitionOrder(placed.order.id, "paid", { source: "admin" });

@@ -28,7 +28,7 @@ import { buildNotificationXml, openEnvelope, sealEnvelope } from "~/services/pay
 import { CONFIRM_PATH } from "~/services/payments/provider.server";
 import { getSimulatorKeys } from "~/services/payments/simulator-keys.server";
 import { placeCardOrder } from "../helpers/card";
-import { choosePickup, cookieFor, createCourse, createProduct, createUser } from "../helpers/factories";
+import { choosePickup, cookieFor, createCourse, createProduct, createUser, placeTransferOrder } from "../helpers/factories";
 import { BASE, get, post, run } from "../helpers/http";
 import { extractPdfText } from "../helpers/pdf-text";
 
@@ -41,14 +41,7 @@ async function invoicesOf(orderId: string) {
 async function transferOrder(userId: string, add: () => Promise<unknown>) {
   await add();
   if ((await getCart(userId)).lines.some((line) => line.category === "product")) await choosePickup(userId);
-  const cart = await getCart(userId);
-  const placed = await placeOrder(
-    userId,
-    { paymentMethod: "bank_transfer", acceptTerms: true, digitalConsent: true, withdrawalWaiver: true, cartVersion: cart.version },
-    { cardAvailable: false },
-  );
-  if (!placed.ok) throw new Error(placed.message);
-  return placed.order;
+  return placeTransferOrder(userId);
 }
 
 let crc = 0;
