@@ -21,7 +21,7 @@ import { useNonce } from "~/components/nonce";
 import { getConfig } from "~/config.server";
 import { getUser } from "~/models/session.server";
 import { readConsent } from "~/services/consent.server";
-import { hydrationMode, START_ON_INTERACTION } from "~/lib/route-handle";
+import { hydrationMode, START_AFTER_PAINT, START_ON_INTERACTION } from "~/lib/route-handle";
 import { readToast } from "~/services/toast.server";
 import { errorPageMeta } from "~/lib/meta";
 import styles from "~/styles/app.css";
@@ -139,13 +139,13 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : mode === "on-interaction" ? (
+        ) : mode === "on-interaction" || mode === "after-paint" ? (
           <>
             <template id="app-scripts">
               <ScrollRestoration nonce={nonce} />
               <Scripts nonce={nonce} />
             </template>
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: START_ON_INTERACTION }} />
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: mode === "after-paint" ? START_AFTER_PAINT : START_ON_INTERACTION }} />
           </>
         ) : null}
       </body>

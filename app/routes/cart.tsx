@@ -17,6 +17,7 @@ import { TransferPanel, type TransferDetails } from "~/components/cart/TransferP
 import { FormAlert } from "~/components/ui/FormAlert";
 import { getConfig } from "~/config.server";
 import { readIntent } from "~/lib/intent";
+import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { formatMoney, formatPrice } from "~/lib/money";
 import { privateHeaders } from "~/lib/http";
 import { SHORT_TOAST } from "~/lib/toast";
@@ -259,5 +260,7 @@ export default function CartPage() {
 
 export const meta: MetaFunction = () => [{ title: "Coșul Tău – Ana Nails Academy" }, { name: "robots", content: "noindex" }];
 export const headers = privateHeaders;
+/** Shown first, scripts right after the first paint (route-handle.ts). */
+export const handle = HYDRATE_AFTER_PAINT;
 
 export const ErrorBoundary = errorBoundary("cart");

@@ -32,6 +32,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { readIntent } from "~/lib/intent";
+import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 
 type EditMode = "account" | "billing" | "password" | null;
 
@@ -228,5 +229,7 @@ export default function AccountPage() {
 
 export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Contul meu");
 export const headers = privateHeaders;
+/** Shown first, scripts right after the first paint (route-handle.ts). */
+export const handle = HYDRATE_AFTER_PAINT;
 
 export const ErrorBoundary = errorBoundary("account");
