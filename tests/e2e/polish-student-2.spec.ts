@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { fillLogin, formReady } from "./account-helpers";
 import { COURSES } from "./catalogue-helpers";
-import { enroll, expect, hook, loginAs, PASSWORD, test, uniqueEmail } from "./fixtures";
+import { enroll, expect, hook, loginAs, PASSWORD, startScripts, test, uniqueEmail } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -32,6 +32,9 @@ test.describe("item 5: the choice made before the login is kept", () => {
   test("physical course: the period and the options come back after the login", async ({ page, request, javaScriptEnabled }) => {
     const email = await newUser(request, "perioada");
     await page.goto(PHYSICAL);
+    // What is tested is the way back through the login; choices tapped before the scripts run
+    // are purchase.spec's ("choices tapped before JavaScript has loaded …").
+    if (javaScriptEnabled) await startScripts(page);
     await page.getByLabel("10 zile").check();
     await page.getByLabel("Diplomă acreditată").check();
     await page.getByRole("button", { name: "Adaugă în coș" }).click();
@@ -56,6 +59,9 @@ test.describe("item 5: the choice made before the login is kept", () => {
   test("online course: the price option comes back after the login", async ({ page, request, javaScriptEnabled }) => {
     const email = await newUser(request, "varianta");
     await page.goto(ONLINE);
+    // What is tested is the way back through the login; choices tapped before the scripts run
+    // are purchase.spec's ("choices tapped before JavaScript has loaded …").
+    if (javaScriptEnabled) await startScripts(page);
     await page.getByLabel(/Acces 90 de zile/).check();
     await page.getByRole("button", { name: "Adaugă în coș" }).click();
     const target = await redirectTarget(page);
@@ -74,6 +80,9 @@ test.describe("item 5: the choice made before the login is kept", () => {
 
   test("a guest who creates an account instead comes back with the period too", async ({ page, javaScriptEnabled }) => {
     await page.goto(PHYSICAL);
+    // What is tested is the way back through the login; choices tapped before the scripts run
+    // are purchase.spec's ("choices tapped before JavaScript has loaded …").
+    if (javaScriptEnabled) await startScripts(page);
     await page.getByLabel("10 zile").check();
     await page.getByRole("button", { name: "Adaugă în coș" }).click();
     const target = await redirectTarget(page);
