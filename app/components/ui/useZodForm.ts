@@ -94,10 +94,6 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       start();
-      // The submit checks every field (or the server does): fields left before the schema
-      // arrived need no second check, which would clear the server's answer (e.g. "wrong
-      // password") when the schema lands after it.
-      leftEarly.current.clear();
       // A button of ours with `formNoValidate` (the cart's "Salvează" for the address alone) is
       // checked by the server only, as without JavaScript. conform's own intent buttons
       // (validate on blur, named "__intent__") are also formNoValidate: they stay with conform.
