@@ -3,21 +3,13 @@
  * is the next request, often before the write's NOTIFY has come back, so the writing process
  * reads the stored version itself when the write has committed (catalogueWritten).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabaseHandle } from "../../db/client";
+import { describe, expect, it } from "vitest";
 import { getPublishedProduct, saveProduct } from "~/models/product.server";
 import { getTermsPage, saveTermsPage } from "~/models/terms.server";
-import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
+import { withProcessCatalogueCache } from "../helpers/catalogue-cache";
 import { createProduct, createUser } from "../helpers/factories";
 
-beforeAll(async () => {
-  await startCatalogueCache(getDatabaseHandle()!);
-});
-
-afterAll(async () => {
-  await processCatalogueCache()?.stop();
-  setProcessCatalogueCache(undefined);
-});
+withProcessCatalogueCache();
 
 describe("a catalogue write is visible to the writing process's very next read", () => {
   it("legal pages and products, ten saves in a row, each read at once", async () => {

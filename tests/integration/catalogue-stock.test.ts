@@ -5,13 +5,14 @@
  * dropped every worker's cached pages and checkouts queued on the version row.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDatabaseHandle, getDb } from "../../db/client";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
 import { catalogueVersion, products } from "../../db/schema";
 import { releaseStock, reserveStock } from "~/models/product.server";
 import { loader as rootLoader } from "~/root";
 import { loader as productLoader } from "~/routes/produse.produs.$id";
-import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
+import { processCatalogueCache } from "~/services/catalogue-cache.server";
+import { withProcessCatalogueCache } from "../helpers/catalogue-cache";
 import { createProduct } from "../helpers/factories";
 import { get, run } from "../helpers/http";
 
@@ -31,13 +32,7 @@ async function cacheAt(v: number) {
   while (processCatalogueCache()?.version !== v && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
 }
 
-beforeAll(async () => {
-  await startCatalogueCache(getDatabaseHandle()!);
-});
-afterAll(async () => {
-  await processCatalogueCache()?.stop();
-  setProcessCatalogueCache(undefined);
-});
+withProcessCatalogueCache();
 
 describe("stock writes and the catalogue version", () => {
   it("units taken and given back move it only when a product sells out or comes back", async () => {
