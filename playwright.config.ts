@@ -61,6 +61,8 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@ananails.example",
       ADMIN_PASSWORD: "Admin-Parola1!",
       TEST_HOOKS_TOKEN: process.env.TEST_HOOKS_TOKEN || "",
+      // A test build: the fixture endpoint is compiled in (remix.config.js), the token accepted.
+      ACADEMY_TEST_BUILD: "1",
       LOG_LEVEL: "warn",
     },
   },

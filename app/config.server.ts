@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { WEBVTT_MAX_BYTES } from "./lib/webvtt";
-import { log } from "./services/log.server";
+import { log } from "./log.server";
+import { registerEnvironmentReset, underTest } from "./test-support.server";
 
 const bool = (fallback: boolean) =>
   z
@@ -131,8 +132,13 @@ const envSchema = z.object({
    */
   API_ALLOWED_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 
-  /** Test-only hooks for Playwright fixtures; the route answers 404 unless this token is set. */
-  TEST_HOOKS_TOKEN: optionalText,
+  /**
+   * Test-only hooks for Playwright fixtures (a test build only, see remix.config.js); the route
+   * answers 404 unless this token is set and sent. In production it also needs ACADEMY_TEST_BUILD=1
+   * (e2e, bench, fault tests), otherwise start-up stops: a production server never has it.
+   */
+  TEST_HOOKS_TOKEN: optionalText.pipe(z.string().min(24, "must be at least 24 characters long").optional()),
+  ACADEMY_TEST_BUILD: bool(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -193,6 +199,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && env.DATABASE_URL && !env.SESSION_SECRET) {
     throw new ConfigError(
       "Invalid configuration: SESSION_SECRET is required in production with DATABASE_URL (32+ characters)",
+    );
+  }
+  if (production && env.TEST_HOOKS_TOKEN && !env.ACADEMY_TEST_BUILD) {
+    throw new ConfigError(
+      "Invalid configuration: TEST_HOOKS_TOKEN is set on a production server (only a test build, ACADEMY_TEST_BUILD=1, has test hooks); unset it",
     );
   }
   const s3Keys = [env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
@@ -307,7 +318,7 @@ export function getConfig(): Config {
     cached = loadConfig();
     return cached;
   } catch (error) {
-    if (error instanceof ConfigError && !process.env.VITEST) {
+    if (error instanceof ConfigError && !underTest) {
       log.error(error.message);
       process.exit(1);
     }
@@ -315,7 +326,7 @@ export function getConfig(): Config {
   }
 }
 
-/** Tests only: forget the parsed configuration so the next read sees a changed environment. */
-export function resetConfigForTests() {
+// After a test changed the environment: parse it again on the next read.
+registerEnvironmentReset(() => {
   cached = undefined;
-}
+});

@@ -20,6 +20,10 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CourseContent } from "../app/lib/course-content";
 import type { BuyerSnapshot, IssuerSnapshot } from "../app/lib/invoice-types";
+import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from "../app/lib/order-states";
+
+// Order states and payment methods are values the pages label too: they live in lib/.
+export { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod };
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -32,15 +36,6 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const USER_ROLES = ["user", "admin"] as const;
 export const COURSE_KINDS = ["physical", "online"] as const;
 export const CART_CATEGORIES = ["physical", "online", "product"] as const;
-export const PAYMENT_METHODS = ["bank_transfer", "card", "free"] as const;
-export const ORDER_STATUSES = [
-  "awaiting_transfer",
-  "awaiting_payment",
-  "paid",
-  "failed",
-  "cancelled",
-  "refunded",
-] as const;
 export const PAYMENT_STATUSES = ["pending", "confirmed", "failed", "refunded"] as const;
 /**
  * Mail outbox states: `pending` → `claimed` (leased by a worker, retaken when its lease runs out)
@@ -54,8 +49,6 @@ export const FULFILMENT_STATUSES = ["to_prepare", "shipped", "delivered", "picke
 export type UserRole = (typeof USER_ROLES)[number];
 export type CourseKind = (typeof COURSE_KINDS)[number];
 export type CartCategory = (typeof CART_CATEGORIES)[number];
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const BUYER_TYPES = ["person", "company"] as const;
 export type BuyerType = (typeof BUYER_TYPES)[number];

@@ -9,9 +9,7 @@ import { fileURLToPath } from "node:url";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Config } from "../app/config.server";
 import { contentTypeForKey } from "../app/lib/storage-keys";
-import { hashPassword } from "../app/services/password.server";
-import type { StorageBackend } from "../app/services/storage.server";
-import type { Db } from "./client";
+import type { Db, Tx } from "./client";
 import { coursePriceOptions, courses, deliveryMethods, lessons, products, termsPages, users } from "./schema";
 import { seedCourses, seedDeliveryMethods, seedProducts, seedTermsPages } from "./seed-data";
 import { supersededTermsPages } from "./seed-legacy";
@@ -36,9 +34,17 @@ export interface SeedReport {
   generatedAdminPassword?: string;
 }
 
+/** Where the seed puts its files: the app's storage backend (services/storage.server.ts) fits. */
+export interface SeedStorage {
+  head(key: string): Promise<unknown>;
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+}
+
 export interface SeedOptions {
   config: Pick<Config, "admin" | "business" | "isProduction" | "databaseUrl">;
-  storage: StorageBackend;
+  storage: SeedStorage;
+  /** The app's password hashing (services/password.server.ts `hashPassword`), for the admin. */
+  hashPassword: (password: string) => Promise<string>;
   now?: Date;
 }
 
@@ -100,7 +106,7 @@ function generatePassword(): string {
   return `${randomBytes(12).toString("base64url")}aA1!`;
 }
 
-async function ensureFile(storage: StorageBackend, key: string, file: string): Promise<boolean> {
+async function ensureFile(storage: SeedStorage, key: string, file: string): Promise<boolean> {
   if (await storage.head(key)) return false;
   await storage.put(key, fs.readFileSync(`${assetsFolder}${file}`), contentTypeForKey(key));
   return true;
@@ -111,14 +117,32 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return row.n === 0;
 }
 
+/**
+ * Fills an empty (or partly seeded) database with the demo catalogue: files first (rows only
+ * point at files that exist), then in one transaction courses, products, legal pages, delivery
+ * methods and the admin. Idempotent: only what is missing is added.
+ */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   const { config, storage } = options;
   const now = options.now ?? new Date();
   const report: SeedReport = {
     created: { courses: 0, products: 0, termsPages: 0, files: 0, admin: false },
   };
+  report.created.files = await storeSeedFiles(storage);
+  await db.transaction(async (tx) => {
+    report.created.courses = await insertSeedCourses(tx, now);
+    report.created.products = await insertSeedProducts(tx);
+    report.created.termsPages = await insertSeedTermsPages(tx, config.business);
+    await insertSeedDeliveryMethods(tx, config.business);
+    const admin = await ensureAdmin(tx, config, options.hashPassword);
+    report.created.admin = admin.created;
+    if (admin.generatedPassword) report.generatedAdminPassword = admin.generatedPassword;
+  });
+  return report;
+}
 
-  // Media first: rows only point at files that exist.
+/** The demo video, poster, lesson PDF and every course and product image (two sizes each). */
+async function storeSeedFiles(storage: SeedStorage): Promise<number> {
   const files: Array<[string, string]> = [
     [seedKeys.video, "lectie-demo.mp4"],
     [seedKeys.poster, "lectie-demo-poster.webp"],
@@ -132,133 +156,153 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
     files.push([seedKeys.image("products", product.image), `${product.image}.webp`]);
     files.push([seedKeys.image("products", `${product.image}-480`), `${product.image}-480.webp`]);
   }
+  let stored = 0;
   for (const [key, file] of files) {
-    if (await ensureFile(storage, key, file)) report.created.files++;
+    if (await ensureFile(storage, key, file)) stored++;
   }
+  return stored;
+}
 
-  await db.transaction(async (tx) => {
-    for (const course of seedCourses) {
-      const existing = await tx
-        .select({ id: courses.id })
-        .from(courses)
-        .where(and(eq(courses.kind, course.kind), eq(courses.title, course.title)))
-        .limit(1);
-      if (existing.length > 0) continue;
-
-      const nextSessionOn =
-        course.nextSessionInDays === undefined
-          ? null
-          : new Date(now.getTime() + course.nextSessionInDays * 86_400_000).toISOString().slice(0, 10);
-      const [row] = await tx
-        .insert(courses)
-        .values({
-          kind: course.kind,
-          title: course.title,
-          secondTitle: course.secondTitle,
-          thirdTitle: course.thirdTitle,
-          category: course.category,
-          imageKey: seedKeys.image("courses", course.image),
-          price2Bani: course.price2Bani ?? null,
-          durationDays: course.durationDays,
-          nextSessionOn,
-          content: course.content,
-          isPublished: true,
-          position: course.position,
-        })
-        .returning({ id: courses.id });
-      await tx.insert(coursePriceOptions).values(
-        course.prices.map((price, position) => ({
-          courseId: row.id,
-          days: price.days,
-          amountBani: price.amountBani,
-          accreditation: price.accreditation ?? false,
-          advancePayment: price.advancePayment ?? false,
-          position,
-        })),
-      );
-      if (course.lessons?.length) {
-        await tx.insert(lessons).values(
-          course.lessons.map((lesson) => ({
-            courseId: row.id,
-            chapterId: lesson.chapterId,
-            lessonId: lesson.lessonId,
-            title: lesson.title,
-            explanation: lesson.explanation,
-            videoKey: seedKeys.video,
-            videoDurationSeconds: SEED_VIDEO_SECONDS,
-            pdfKey: lesson.withPdf ? seedKeys.pdf : null,
-            isPublished: true,
-          })),
-        );
-      }
-      report.created.courses++;
-    }
-
-    for (const product of seedProducts) {
-      const existing = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.title, product.title))
-        .limit(1);
-      if (existing.length > 0) continue;
-      await tx.insert(products).values({
-        title: product.title,
-        subtitle: product.subtitle,
-        description: product.description,
-        imageKey: seedKeys.image("products", product.image),
-        priceBani: product.priceBani,
-        price2Bani: product.price2Bani ?? null,
-        isPublished: true,
-        position: product.position,
-      });
-      report.created.products++;
-    }
-
-    for (const [pageKey, sections] of Object.entries(seedTermsPages)) {
-      const inserted = await tx
-        .insert(termsPages)
-        .values({
-          pageKey,
-          sections: filled(sections, config.business),
-        })
-        .onConflictDoNothing({ target: termsPages.pageKey })
-        .returning({ id: termsPages.id });
-      report.created.termsPages += inserted.length;
-    }
-
-    // Delivery methods: only into an empty table (the admin's methods are never touched).
-    const [methods] = await tx.select({ n: count() }).from(deliveryMethods);
-    if (methods.n === 0) {
-      await tx.insert(deliveryMethods).values(
-        seedDeliveryMethods.map((m, position) => ({
-          ...m,
-          description: fillPlaceholders(m.description, config.business),
-          position,
-        })),
-      );
-    }
-
-    const admin = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${config.admin.email}`)
+/** Courses missing by (kind, title), with their price options and lessons. */
+async function insertSeedCourses(tx: Tx, now: Date): Promise<number> {
+  let inserted = 0;
+  for (const course of seedCourses) {
+    const existing = await tx
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.kind, course.kind), eq(courses.title, course.title)))
       .limit(1);
-    if (admin.length === 0) {
-      // A real deployment must choose its admin password; the demo default generates one.
-      const realDeployment = config.isProduction && Boolean(config.databaseUrl);
-      if (config.admin.password || !realDeployment) {
-        const password = config.admin.password ?? generatePassword();
-        await tx.insert(users).values({
-          email: config.admin.email,
-          passwordHash: await hashPassword(password),
-          name: "Administrator",
-          role: "admin",
-        });
-        report.created.admin = true;
-        if (!config.admin.password) report.generatedAdminPassword = password;
-      }
-    }
-  });
+    if (existing.length > 0) continue;
 
-  return report;
+    const nextSessionOn =
+      course.nextSessionInDays === undefined
+        ? null
+        : new Date(now.getTime() + course.nextSessionInDays * 86_400_000).toISOString().slice(0, 10);
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        kind: course.kind,
+        title: course.title,
+        secondTitle: course.secondTitle,
+        thirdTitle: course.thirdTitle,
+        category: course.category,
+        imageKey: seedKeys.image("courses", course.image),
+        price2Bani: course.price2Bani ?? null,
+        durationDays: course.durationDays,
+        nextSessionOn,
+        content: course.content,
+        isPublished: true,
+        position: course.position,
+      })
+      .returning({ id: courses.id });
+    await tx.insert(coursePriceOptions).values(
+      course.prices.map((price, position) => ({
+        courseId: row.id,
+        days: price.days,
+        amountBani: price.amountBani,
+        accreditation: price.accreditation ?? false,
+        advancePayment: price.advancePayment ?? false,
+        position,
+      })),
+    );
+    if (course.lessons?.length) {
+      await tx.insert(lessons).values(
+        course.lessons.map((lesson) => ({
+          courseId: row.id,
+          chapterId: lesson.chapterId,
+          lessonId: lesson.lessonId,
+          title: lesson.title,
+          explanation: lesson.explanation,
+          videoKey: seedKeys.video,
+          videoDurationSeconds: SEED_VIDEO_SECONDS,
+          pdfKey: lesson.withPdf ? seedKeys.pdf : null,
+          isPublished: true,
+        })),
+      );
+    }
+    inserted++;
+  }
+  return inserted;
+}
+
+/** Products missing by title. */
+async function insertSeedProducts(tx: Tx): Promise<number> {
+  let inserted = 0;
+  for (const product of seedProducts) {
+    const existing = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.title, product.title))
+      .limit(1);
+    if (existing.length > 0) continue;
+    await tx.insert(products).values({
+      title: product.title,
+      subtitle: product.subtitle,
+      description: product.description,
+      imageKey: seedKeys.image("products", product.image),
+      priceBani: product.priceBani,
+      price2Bani: product.price2Bani ?? null,
+      isPublished: true,
+      position: product.position,
+    });
+    inserted++;
+  }
+  return inserted;
+}
+
+/** Legal pages missing by key, with the business's details filled in. */
+async function insertSeedTermsPages(tx: Tx, business: Config["business"]): Promise<number> {
+  let inserted = 0;
+  for (const [pageKey, sections] of Object.entries(seedTermsPages)) {
+    const rows = await tx
+      .insert(termsPages)
+      .values({
+        pageKey,
+        sections: filled(sections, business),
+      })
+      .onConflictDoNothing({ target: termsPages.pageKey })
+      .returning({ id: termsPages.id });
+    inserted += rows.length;
+  }
+  return inserted;
+}
+
+/** Delivery methods: only into an empty table (the admin's methods are never touched). */
+async function insertSeedDeliveryMethods(tx: Tx, business: Config["business"]): Promise<void> {
+  const [methods] = await tx.select({ n: count() }).from(deliveryMethods);
+  if (methods.n > 0) return;
+  await tx.insert(deliveryMethods).values(
+    seedDeliveryMethods.map((m, position) => ({
+      ...m,
+      description: fillPlaceholders(m.description, business),
+      position,
+    })),
+  );
+}
+
+/**
+ * The admin of ADMIN_EMAIL, when missing. A real deployment (production on PostgreSQL) must
+ * choose its admin password; the demo default generates one (returned, to print once).
+ */
+async function ensureAdmin(
+  tx: Tx,
+  config: SeedOptions["config"],
+  hashPassword: SeedOptions["hashPassword"],
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  const admin = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${config.admin.email}`)
+    .limit(1);
+  if (admin.length > 0) return { created: false };
+  const realDeployment = config.isProduction && Boolean(config.databaseUrl);
+  if (!config.admin.password && realDeployment) return { created: false };
+  const password = config.admin.password ?? generatePassword();
+  await tx.insert(users).values({
+    email: config.admin.email,
+    passwordHash: await hashPassword(password),
+    name: "Administrator",
+    role: "admin",
+  });
+  return { created: true, generatedPassword: config.admin.password ? undefined : password };
 }

@@ -204,6 +204,7 @@ async function startSite({ databaseUrl, concurrency }) {
     ADMIN_PASSWORD: "Bench-Parola1!",
     SESSION_SECRET: "bench-session-secret-0123456789abcdefghij",
     TEST_HOOKS_TOKEN: HOOKS_TOKEN,
+    ACADEMY_TEST_BUILD: "1",
     // Many requests from one address: the bench's own login must not hit the per-IP limit.
     RATE_LIMIT_LOGIN_MAX: "1000",
     LOG_LEVEL: "warn",
@@ -510,7 +511,8 @@ async function freshPostgres() {
 
 const build = spawnSync(process.execPath, ["scripts/build.mjs", "--quiet"], {
   stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, NODE_ENV: "production" },
+  // A test build: the SQL query counts come through the test fixture endpoint.
+  env: { ...process.env, NODE_ENV: "production", ACADEMY_TEST_BUILD: "1" },
 });
 if (build.status !== 0) throw new Error("build failed");
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run test:e2e`: builds the production bundle (scripts/build.mjs), fails if a hydrated page
+ * `npm run test:e2e`: builds the production bundle with the test fixture endpoint (scripts/build.mjs,
+ * a test build), fails if a hydrated page
  * is over the script budget (scripts/bundle-report.mjs BUDGET), then runs Playwright (projects js and
  * no-js) against it, served on a free port with an empty DATA_DIR. With DATABASE_URL a fresh
  * database is created on that server for the run (and dropped after); otherwise PGlite.
@@ -36,7 +37,7 @@ function freePort() {
 ensureChromium();
 
 try {
-  await buildSite({ quiet: true });
+  await buildSite({ quiet: true, testHooks: true });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -75,6 +76,7 @@ const env = {
   E2E_DATABASE_URL: databaseUrl ?? "",
   E2E_SESSION_SECRET: randomBytes(32).toString("base64url"),
   TEST_HOOKS_TOKEN: randomBytes(24).toString("base64url"),
+  ACADEMY_TEST_BUILD: "1",
 };
 
 const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {

@@ -43,6 +43,17 @@ export const MIN_CHUNK_BYTES = 2_000;
 const MANIFEST_MARK = "var assets_manifest_default = ";
 
 export async function mergeChunks({ dir = root, minChunkSize = MIN_CHUNK_BYTES, log = console.log } = {}) {
+  const build = readBrowserBuild(dir);
+  const { output, readModules } = await rebundle(build, minChunkSize);
+  const next = rewrittenManifest(build, output);
+  const server = embeddedManifest(build);
+  writeMergedBuild(build, { output, readModules, next, server });
+  log(`merge-chunks: ${readModules.length} script files → ${output.length} (shared chunks under ${minChunkSize} B merged); manifest ${next.version}`);
+  return next;
+}
+
+/** Step 1: where the Remix build is, and its assets manifest (public/build/manifest-*.js). */
+function readBrowserBuild(dir) {
   const publicDir = path.join(dir, "public");
   const buildDir = path.join(publicDir, "build");
   const serverFile = path.join(dir, "build", "index.js");
@@ -51,20 +62,29 @@ export async function mergeChunks({ dir = root, minChunkSize = MIN_CHUNK_BYTES, 
   const manifestText = fs.readFileSync(path.join(buildDir, manifestName), "utf8");
   const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1));
   if (manifest.hmr) throw new Error("merge-chunks: this is a development build (HMR); nothing to merge");
-
   const toFile = (url) => path.join(publicDir, url);
-  const nameOf = (url) => url.replace(/^\/build\//, "").replace(/-[0-9A-Za-z_]{8}\.js$/, "");
-  // Entry name (for the output file name) → the file it is built from.
-  const input = { [nameOf(manifest.entry.module)]: toFile(manifest.entry.module) };
-  for (const route of Object.values(manifest.routes)) input[nameOf(route.module)] = toFile(route.module);
+  return { dir, publicDir, buildDir, serverFile, manifestName, manifest, toFile };
+}
 
-  // Page (route id) → the entry files its first load executes: entry.client, root … the route.
+/** Page (route id) → the entry files its first load executes: entry.client, root … the route. */
+function pageEntriesOf({ manifest, toFile }) {
   const pageEntries = new Map();
   for (const id of Object.keys(manifest.routes)) {
     const files = [toFile(manifest.entry.module)];
     for (let at = id; at; at = manifest.routes[at].parentId) files.push(toFile(manifest.routes[at].module));
     pageEntries.set(id, files);
   }
+  return pageEntries;
+}
+
+/** Step 2: Rollup over the built files, entries kept, shared chunks placed by planChunks, minified. */
+async function rebundle(build, minChunkSize) {
+  const { buildDir, manifest, toFile } = build;
+  const nameOf = (url) => url.replace(/^\/build\//, "").replace(/-[0-9A-Za-z_]{8}\.js$/, "");
+  // Entry name (for the output file name) → the file it is built from.
+  const input = { [nameOf(manifest.entry.module)]: toFile(manifest.entry.module) };
+  for (const route of Object.values(manifest.routes)) input[nameOf(route.module)] = toFile(route.module);
+  const pageEntries = pageEntriesOf(build);
   let plan;
 
   const bundle = await rollup({
@@ -110,7 +130,11 @@ export async function mergeChunks({ dir = root, minChunkSize = MIN_CHUNK_BYTES, 
     sourcemap: false,
   });
   await bundle.close();
+  return { output, readModules };
+}
 
+/** Step 3: the assets manifest for the new files (module URLs, each route's imports, version). */
+function rewrittenManifest({ manifest, toFile }, output) {
   // Old entry file → new URL; every new file's static imports.
   const moduleUrl = new Map();
   const staticImports = new Map();
@@ -158,16 +182,25 @@ export async function mergeChunks({ dir = root, minChunkSize = MIN_CHUNK_BYTES, 
   for (const id of Object.keys(routes)) loaded(id);
   // Same fingerprint as @remix-run/dev (its compiler/manifest.js): the entry and the routes.
   const version = crypto.createHash("sha256").update(JSON.stringify({ entry, routes })).digest("hex").slice(0, 8);
-  const next = { entry, routes, version, hmr: undefined, url: `/build/manifest-${version.toUpperCase()}.js` };
+  return { entry, routes, version, hmr: undefined, url: `/build/manifest-${version.toUpperCase()}.js` };
+}
 
-  // The server build's embedded copy first: if its shape is unknown nothing has been changed yet.
-  const server = fs.readFileSync(serverFile, "utf8");
-  const at = server.indexOf(MANIFEST_MARK);
-  const end = at < 0 ? -1 : server.indexOf("\n", at);
-  if (at < 0 || server.indexOf(MANIFEST_MARK, at + 1) >= 0 || !server.slice(at, end).includes(`"${manifest.version}"`)) {
+/**
+ * Step 4: where the server build embeds the old manifest. Checked before anything is written: if
+ * its shape is unknown nothing has been changed yet.
+ */
+function embeddedManifest({ serverFile, manifest }) {
+  const text = fs.readFileSync(serverFile, "utf8");
+  const at = text.indexOf(MANIFEST_MARK);
+  const end = at < 0 ? -1 : text.indexOf("\n", at);
+  if (at < 0 || text.indexOf(MANIFEST_MARK, at + 1) >= 0 || !text.slice(at, end).includes(`"${manifest.version}"`)) {
     throw new Error("merge-chunks: build/index.js does not embed the assets manifest as expected (has @remix-run/dev changed?)");
   }
+  return { text, at, end };
+}
 
+/** Step 5: the new files in, the old script files out, both manifests and build/version.txt rewritten. */
+function writeMergedBuild({ dir, buildDir, serverFile, manifestName }, { output, readModules, next, server }) {
   const written = new Set();
   for (const chunk of output) {
     const file = path.join(buildDir, chunk.fileName);
@@ -182,11 +215,8 @@ export async function mergeChunks({ dir = root, minChunkSize = MIN_CHUNK_BYTES, 
   }
   fs.writeFileSync(path.join(buildDir, path.basename(next.url)), `window.__remixManifest=${JSON.stringify(next)};`);
   if (path.basename(next.url) !== manifestName) fs.rmSync(path.join(buildDir, manifestName));
-  fs.writeFileSync(serverFile, `${server.slice(0, at)}${MANIFEST_MARK}${JSON.stringify(next)};${server.slice(end)}`);
-  fs.writeFileSync(path.join(dir, "build", "version.txt"), version);
-
-  log(`merge-chunks: ${readModules.length} script files → ${output.length} (shared chunks under ${minChunkSize} B merged); manifest ${next.version}`);
-  return next;
+  fs.writeFileSync(serverFile, `${server.text.slice(0, server.at)}${MANIFEST_MARK}${JSON.stringify(next)};${server.text.slice(server.end)}`);
+  fs.writeFileSync(path.join(dir, "build", "version.txt"), next.version);
 }
 
 /**

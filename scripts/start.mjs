@@ -14,6 +14,11 @@
  * Each worker opens the database and applies pending migrations under a PostgreSQL advisory
  * lock at start (db/client.ts withStartupLock): the first one migrates and seeds, the others wait
  * for the lock and find nothing to do. The supervisor itself never touches the database.
+ *
+ * It refuses to start without the dependency patches (scripts/check-patches.mjs: `npm ci
+ * --ignore-scripts` skips them), and with TEST_HOOKS_TOKEN under NODE_ENV=production unless this
+ * is a test run (ACADEMY_TEST_BUILD=1): the production build has no test hooks. A build of the
+ * other kind (test build vs production build) counts as stale.
  */
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
@@ -21,9 +26,23 @@ import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isTestBuild } from "./build.mjs";
+import { missingPatches } from "./check-patches.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
+
+const patchProblems = missingPatches(root);
+if (patchProblems.length) {
+  for (const line of patchProblems) console.error(`[supervisor] dependency patch missing: ${line}`);
+  console.error("[supervisor] not starting: run `npm ci` (install scripts apply patches/*.patch)");
+  process.exit(1);
+}
+const testRun = process.env.ACADEMY_TEST_BUILD === "1";
+if ((process.env.NODE_ENV ?? "production") === "production" && process.env.TEST_HOOKS_TOKEN && !testRun) {
+  console.error("[supervisor] not starting: TEST_HOOKS_TOKEN is set on a production server (the test hooks exist only in a test build, ACADEMY_TEST_BUILD=1); unset it");
+  process.exit(1);
+}
 const buildFile = path.join(root, "build", "index.js");
 
 function newestMtime(entry) {
@@ -41,8 +60,9 @@ function newestMtime(entry) {
 
 function buildIsStale() {
   if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(root, "public", "build"))) return true;
+  if (isTestBuild(root) !== testRun) return true;
   const built = fs.statSync(buildFile).mtimeMs;
-  const sources = ["app", "db", "remix.config.js", "package-lock.json", "tsconfig.json", "scripts/build.mjs", "scripts/merge-chunks.mjs"];
+  const sources = ["app", "db", "remix.config.js", "package-lock.json", "patches", "tsconfig.json", "scripts/build.mjs", "scripts/merge-chunks.mjs"];
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 

@@ -130,6 +130,7 @@ function startSite() {
       ADMIN_PASSWORD: "Admin-Parola1!",
       PAYMENT_SIMULATOR: "1",
       TEST_HOOKS_TOKEN: hooksToken,
+      ACADEMY_TEST_BUILD: "1",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       LOG_LEVEL: "warn",
     },

@@ -1,5 +1,5 @@
 /** Romanian labels for order states and payment methods (account page, admin, e-mails). */
-import type { OrderStatus, PaymentMethod } from "../../db/schema";
+import type { OrderStatus, PaymentMethod } from "./order-states";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_transfer: "Așteaptă transferul",

@@ -17,7 +17,10 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, enrollments, invoices, orders, users } from "../../db/schema";
 import { monthInBucharest, monthsEndingWith, shiftMonth, todayInBucharest } from "~/lib/dates";
+import type { AwaitingOrder, Dashboard, NewEnrolment, SessionOccupancy } from "~/lib/admin-dashboard-views";
 import type { MonthTotal } from "~/lib/sales-chart";
+
+export type { AwaitingOrder, Dashboard, NewEnrolment, SessionOccupancy };
 
 export const DASHBOARD_MONTHS = 12;
 export const NEW_ENROLMENT_DAYS = 30;
@@ -25,43 +28,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LATEST_ENROLMENTS = 5;
 const AWAITING_LIMIT = 20;
 const SESSIONS_LIMIT = 6;
-
-export interface Dashboard {
-  thisMonth: MonthTotal;
-  lastMonth: MonthTotal;
-  /** Oldest first, `DASHBOARD_MONTHS` of them, ending with this month. */
-  months: MonthTotal[];
-  awaitingTransfer: { count: number; orders: AwaitingOrder[] };
-  newEnrolments: { count: number; days: number; latest: NewEnrolment[] };
-  sessions: SessionOccupancy[];
-}
-
-export interface AwaitingOrder {
-  id: string;
-  reference: string;
-  billingName: string;
-  billingEmail: string;
-  totalBani: number;
-  createdAt: Date;
-}
-
-export interface NewEnrolment {
-  id: string;
-  studentName: string;
-  studentEmail: string;
-  courseTitle: string;
-  courseType: "physical" | "online";
-  confirmedAt: Date;
-}
-
-export interface SessionOccupancy {
-  courseId: number;
-  title: string;
-  sessionOn: string;
-  isPublished: boolean;
-  confirmed: number;
-  pending: number;
-}
 
 /** Invoice totals per Bucharest month (YYYY-MM) for the `count` months ending with `last`. */
 export async function revenueByMonth(last: string, count = DASHBOARD_MONTHS): Promise<MonthTotal[]> {

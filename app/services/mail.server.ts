@@ -11,6 +11,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
+import { registerEnvironmentReset } from "../test-support.server";
 
 export interface MailMessage {
   to: string;
@@ -125,8 +126,8 @@ export async function checkMailService(): Promise<void> {
   await fs.access(config.mail.outboxDir, fs.constants.W_OK);
 }
 
-/** Tests only: close and forget the SMTP connection (after SMTP_URL changed). */
-export function resetMailForTests() {
+// After a test changed SMTP_URL: close and forget the SMTP connection.
+registerEnvironmentReset(() => {
   smtp?.transport.close();
   smtp = undefined;
-}
+});

@@ -23,6 +23,7 @@ import { getDb } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
+import { registerClockSeam } from "../test-support.server";
 
 export interface LimitRule {
   max: number;
@@ -39,10 +40,9 @@ export interface LimitResult {
 }
 
 let clock: () => Date = () => new Date();
-/** Tests only: a fake clock (pass null to restore the real one). */
-export function setRateLimitClockForTests(fake: (() => Date) | null) {
+registerClockSeam((fake) => {
   clock = fake ?? (() => new Date());
-}
+});
 
 export function clientIp(request: Request, hops = getConfig().trustedProxyHops): string | null {
   const entries = (request.headers.get("X-Forwarded-For") ?? "")

@@ -15,6 +15,8 @@ import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
 import { isDatabaseUnavailable } from "~/services/unavailable.server";
+import { underTest } from "../test-support.server";
+import { hashPassword } from "./password.server";
 
 const STARTUP_WAIT_MS = 30_000;
 
@@ -69,7 +71,7 @@ async function start() {
   await untilDatabaseAnswers(() => handle.withStartupLock(async () => {
     await runMigrations(handle);
     if (await isDatabaseEmpty(handle.db)) {
-      const report = await seed(handle.db, { config, storage: getStorage() });
+      const report = await seed(handle.db, { config, storage: getStorage(), hashPassword });
       log.info("seeded the empty database", report.created);
       if (report.generatedAdminPassword) {
         // Printed once, at the first start of a demo install (no ADMIN_PASSWORD given).
@@ -91,7 +93,7 @@ async function start() {
   // that never made it into a saved form are removed after a day; expired sessions and ended
   // rate-limit windows are deleted every hour.
   let stopWorkers = async () => {};
-  if (!process.env.VITEST) {
+  if (!underTest) {
     const stopOutbox = startOutboxWorker();
     const stopSweep = startMediaSweep();
     const stopHousekeeping = startHousekeeping();

@@ -21,6 +21,7 @@ import { isValidStorageKey } from "~/lib/storage-keys";
 import type { StorageBackend, UrlOptions } from "./storage/backend.server";
 import { localBackend } from "./storage/local.server";
 import { createS3Backend } from "./storage/s3.server";
+import { registerStorageSeam } from "../test-support.server";
 
 export * from "./storage/backend.server";
 export { localBackend, localPathForKey } from "./storage/local.server";
@@ -37,10 +38,9 @@ export function getStorage(): StorageBackend {
   return backend;
 }
 
-/** Tests: use another backend (e.g. S3 against a loopback server). */
-export function setStorageForTests(next: StorageBackend | undefined) {
-  backend = next;
-}
+registerStorageSeam((next) => {
+  backend = next as StorageBackend | undefined;
+});
 
 /** Lifetimes of signed URLs, in seconds. */
 export const URL_LIFETIMES = {

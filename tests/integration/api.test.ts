@@ -10,13 +10,13 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { cartLines, enrollments, lessons, orderLines, orders, termsPages, users } from "../../db/schema";
-import { resetConfigForTests } from "~/config.server";
 import { getCart } from "~/models/cart.server";
 import { action as cartAction } from "~/routes/cart";
 import { openApiDocument, OPERATIONS } from "~/routes/+shared/api/openapi.server";
 import { api, checkedCall, matchesDocument } from "../helpers/api";
 import { choosePickup, cookieFor, createCourse, createProduct, createUser, TEST_PASSWORD } from "../helpers/factories";
 import { freshIp, post, run } from "../helpers/http";
+import { resetEnvironment } from "~/test-support.server";
 
 const physicalPrices = [
   { days: 5, amountBani: 200000 },
@@ -104,7 +104,7 @@ describe("CORS", () => {
     const closed = await api("/users/me", { cookie, method: "OPTIONS", origin: app });
     expect(closed.headers.get("Access-Control-Allow-Origin")).toBeNull();
     process.env.API_ALLOWED_ORIGIN = app;
-    resetConfigForTests();
+    resetEnvironment();
     try {
       const preflight = await api("/cart", { method: "OPTIONS", origin: app });
       expect(preflight.status).toBe(204);
@@ -118,7 +118,7 @@ describe("CORS", () => {
       expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
     } finally {
       delete process.env.API_ALLOWED_ORIGIN;
-      resetConfigForTests();
+      resetEnvironment();
     }
   });
 });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { cartLines, orders, paymentNotifications } from "../../db/schema";
-import { getConfig, resetConfigForTests } from "~/config.server";
+import { getConfig } from "~/config.server";
 import { CHECKOUT_MESSAGES } from "~/lib/validation/checkout";
 import { addCourseToCart, getCart } from "~/models/cart.server";
 import { createSession } from "~/models/session.server";
@@ -16,19 +16,20 @@ import { action as simulatorAction, loader as simulatorLoader } from "~/routes/s
 import { CONFIRM_PATH } from "~/services/payments/provider.server";
 import { createCourse, createUser } from "../helpers/factories";
 import { BASE, get, post, run } from "../helpers/http";
+import { resetEnvironment } from "~/test-support.server";
 
 const saved = { NODE_ENV: process.env.NODE_ENV, PUBLIC_URL: process.env.PUBLIC_URL };
 
 beforeAll(() => {
   process.env.NODE_ENV = "production";
   process.env.PUBLIC_URL = "https://ananails.example";
-  resetConfigForTests();
+  resetEnvironment();
 });
 
 afterAll(() => {
   process.env.NODE_ENV = saved.NODE_ENV;
   process.env.PUBLIC_URL = saved.PUBLIC_URL;
-  resetConfigForTests();
+  resetEnvironment();
 });
 
 async function buyerWithCart() {

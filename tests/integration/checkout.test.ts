@@ -4,7 +4,6 @@ import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { cartLines, coursePriceOptions, enrollments, mailOutbox, orderLines, orders, users } from "../../db/schema";
-import { resetConfigForTests } from "~/config.server";
 import { CHECKOUT_MESSAGES, type CheckoutInput } from "~/lib/validation/checkout";
 import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
 import { placeOrder, referenceFromKey } from "~/models/order-checkout.server";
@@ -12,6 +11,7 @@ import { transitionOrder } from "~/models/order-status.server";
 import { outboxIdle, processOutbox } from "~/services/mail-outbox.server";
 import { createCourse, createDeliveryMethod, createProduct, createUser } from "../helpers/factories";
 import { saveCartDelivery } from "~/models/delivery.server";
+import { resetEnvironment } from "~/test-support.server";
 
 const physicalPrices = [
   { days: 5, amountBani: 200000 },
@@ -183,7 +183,7 @@ describe("mail outbox", () => {
   const previous = process.env.SMTP_URL;
   afterEach(() => {
     process.env.SMTP_URL = previous;
-    resetConfigForTests();
+    resetEnvironment();
   });
 
   async function freePort(): Promise<number> {
@@ -198,7 +198,7 @@ describe("mail outbox", () => {
   it("keeps the order when SMTP is down and sends the mail once it is back", async () => {
     const port = await freePort();
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-    resetConfigForTests();
+    resetEnvironment();
     await outboxIdle(); // an earlier test's kicked run (rendering an invoice PDF) may still be sending
     await getDb().delete(mailOutbox);
     const user = await createUser();

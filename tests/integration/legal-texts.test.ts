@@ -16,12 +16,13 @@ import { getStorage } from "~/services/storage.server";
 import { BASE } from "../helpers/http";
 import { extractPdfText } from "../helpers/pdf-text";
 import { remixHandler } from "../helpers/remix-app";
+import { hashPassword } from "~/services/password.server";
 
 let handle: (request: Request) => Promise<Response>;
 const business = () => getConfig().business;
 
 beforeAll(async () => {
-  await seed(getDb(), { config: getConfig(), storage: getStorage() });
+  await seed(getDb(), { config: getConfig(), storage: getStorage(), hashPassword });
   handle = await remixHandler();
 });
 

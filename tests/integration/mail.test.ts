@@ -6,12 +6,13 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getConfig, resetConfigForTests } from "~/config.server";
+import { getConfig } from "~/config.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { escapeHtml, passwordResetMail, renderMail } from "~/models/mail-templates.server";
-import { resetMailForTests, sendMail, smtpOptionsFromUrl } from "~/services/mail.server";
+import { sendMail, smtpOptionsFromUrl } from "~/services/mail.server";
 import { createUser } from "../helpers/factories";
 import { decodeQuotedPrintable, newestMailTo, resetLinkIn } from "../helpers/mail";
+import { resetEnvironment } from "~/test-support.server";
 
 interface Received {
   from: string;
@@ -51,14 +52,12 @@ afterAll(async () => {
 
 function useSmtp() {
   process.env.SMTP_URL = `smtp://127.0.0.1:${port}/?ignoreTLS=true`;
-  resetConfigForTests();
-  resetMailForTests();
+  resetEnvironment();
 }
 
 afterEach(() => {
   delete process.env.SMTP_URL;
-  resetConfigForTests();
-  resetMailForTests();
+  resetEnvironment();
 });
 
 describe("sendMail over SMTP", () => {
@@ -98,8 +97,7 @@ describe("sendMail over SMTP", () => {
     await new Promise<void>((resolve) => picky.listen(0, "127.0.0.1", resolve));
     try {
       process.env.SMTP_URL = `smtp://127.0.0.1:${(picky.server.address() as AddressInfo).port}/?ignoreTLS=true`;
-      resetConfigForTests();
-      resetMailForTests();
+      resetEnvironment();
       await expect(sendMail({ to: "x@example.com", subject: "s", text: "t", html: "<p>t</p>" })).rejects.toThrow();
     } finally {
       await new Promise<void>((resolve) => picky.close(() => resolve()));

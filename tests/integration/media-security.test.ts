@@ -14,8 +14,9 @@ import { recordMediaType, signedMediaUrl } from "~/models/media-type.server";
 import { createSession } from "~/models/session.server";
 import { loader as media } from "~/routes/media.$";
 import { createS3Backend, createS3Client } from "~/services/storage/s3.server";
-import { getStorage, setStorageForTests } from "~/services/storage.server";
+import { getStorage } from "~/services/storage.server";
 import { issueUploadUrl, readAdminForm, courseFileTarget } from "~/services/uploads.server";
+import { useStorageBackend } from "~/test-support.server";
 
 const POLYGLOT = '<!--ftypisom--><svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>';
 const MP4 = fs.readFileSync("tests/fixtures/lectie.mp4");
@@ -110,11 +111,11 @@ describe("script through an uploaded media file (finding 1)", () => {
 });
 
 describe("S3 download URLs carry the verified type", () => {
-  afterEach(() => setStorageForTests(undefined));
+  afterEach(() => useStorageBackend(undefined));
 
   it("signs response-content-type from media_files, or a download for unknown bytes", async () => {
     const settings = { bucket: "media", region: "eu-central-1", endpoint: "http://127.0.0.1:9", accessKeyId: "AK", secretAccessKey: "SK", forcePathStyle: true };
-    setStorageForTests(createS3Backend(settings, createS3Client(settings)));
+    useStorageBackend(createS3Backend(settings, createS3Client(settings)));
     const key = `videos/${Date.now()}_clip.svg`;
     await recordMediaType(key, "video/mp4");
     const url = new URL(await signedMediaUrl(key, { ttlSeconds: 600 }));

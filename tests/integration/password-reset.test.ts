@@ -7,16 +7,16 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { passwordResetTokens, sessions, users } from "../../db/schema";
-import { getConfig, resetConfigForTests } from "~/config.server";
+import { getConfig } from "~/config.server";
 import { checkResetToken, requestPasswordReset, resetPassword, RESET_TOKEN_TTL_MS, RESPONSE_FLOOR_MS } from "~/models/password-reset.server";
 import { createSession, getUser, hashToken } from "~/models/session.server";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset.$token";
-import { resetMailForTests } from "~/services/mail.server";
 import { verifyPassword } from "~/services/password.server";
 import { createUser } from "../helpers/factories";
 import { freshIp, get, post, run, toastOf } from "../helpers/http";
 import { newestMailTo, resetLinkIn } from "../helpers/mail";
+import { resetEnvironment } from "~/test-support.server";
 
 const NEW_PASSWORD = "Parola-Noua2?";
 
@@ -36,8 +36,7 @@ async function requestLink(email: string): Promise<string> {
 
 afterEach(() => {
   delete process.env.SMTP_URL;
-  resetConfigForTests();
-  resetMailForTests();
+  resetEnvironment();
 });
 
 describe("forgot password", () => {
@@ -87,8 +86,7 @@ describe("forgot password", () => {
       });
     });
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}/?ignoreTLS=true`;
-    resetConfigForTests();
-    resetMailForTests();
+    resetEnvironment();
     const response = await run(forgotAction, post("/forgot-password", { email: user.email }, { ip: freshIp() }));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ outcome: "error", result: null });

@@ -10,7 +10,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { enrollments, orders, paymentNotifications } from "../../db/schema";
-import { resetConfigForTests } from "~/config.server";
 import { action as confirmAction } from "~/routes/api.payments.netopia.confirm";
 import { action as simulatorAction } from "~/routes/simulator.netopia";
 import { buildRequestXml, sealEnvelope } from "~/services/payments/mobilpay.server";
@@ -20,6 +19,7 @@ import { PENDING_REVIEW_MS } from "~/services/payments/simulator.server";
 import { cookieFor, createCourse, createUser } from "../helpers/factories";
 import { placeCardOrder } from "../helpers/card";
 import { post, run } from "../helpers/http";
+import { resetEnvironment } from "~/test-support.server";
 
 const SIMULATOR = "/simulator/netopia";
 let server: http.Server;
@@ -51,12 +51,12 @@ beforeAll(async () => {
   site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The site's public address is this server: the confirm and return URLs point at it.
   process.env.PUBLIC_URL = site;
-  resetConfigForTests();
+  resetEnvironment();
 });
 
 afterAll(async () => {
   process.env.PUBLIC_URL = previousPublicUrl;
-  resetConfigForTests();
+  resetEnvironment();
   await new Promise((resolve) => server.close(resolve));
 });
 

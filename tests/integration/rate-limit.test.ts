@@ -6,24 +6,24 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits } from "../../db/schema";
-import { resetConfigForTests } from "~/config.server";
 import { action as loginAction } from "~/routes/autentificare";
 import { action as forgotAction } from "~/routes/forgot-password";
 import { action as registerAction } from "~/routes/register";
-import { clientIp, hit, setRateLimitClockForTests } from "~/services/rate-limit.server";
+import { clientIp, hit } from "~/services/rate-limit.server";
 import { createUser, TEST_PASSWORD } from "../helpers/factories";
 import { freshIp, post, run } from "../helpers/http";
+import { resetEnvironment, useRateLimitClock } from "~/test-support.server";
 
 const MINUTE = 60_000;
 let now = new Date("2026-05-01T08:00:00Z").getTime();
 function useFakeClock() {
-  setRateLimitClockForTests(() => new Date(now));
+  useRateLimitClock(() => new Date(now));
 }
 
 afterEach(() => {
-  setRateLimitClockForTests(null);
+  useRateLimitClock(null);
   for (const name of ["RATE_LIMIT_REGISTER_MAX", "RATE_LIMIT_RESET_MAX"]) delete process.env[name];
-  resetConfigForTests();
+  resetEnvironment();
 });
 
 async function formError(response: Response): Promise<string | undefined> {
@@ -164,7 +164,7 @@ describe("login limit", () => {
 describe("register and forgot-password limits (per IP)", () => {
   it("limits registrations per IP", async () => {
     process.env.RATE_LIMIT_REGISTER_MAX = "2";
-    resetConfigForTests();
+    resetEnvironment();
     const ip = freshIp();
     const register = (i: number) =>
       run(
@@ -182,7 +182,7 @@ describe("register and forgot-password limits (per IP)", () => {
 
   it("limits reset requests per IP", async () => {
     process.env.RATE_LIMIT_RESET_MAX = "2";
-    resetConfigForTests();
+    resetEnvironment();
     const ip = freshIp();
     const forgot = (i: number) => run(forgotAction, post("/forgot-password", { email: `cineva-${i}@example.com` }, { ip }));
     expect((await forgot(1)).status).toBe(200);

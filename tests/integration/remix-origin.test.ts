@@ -7,8 +7,8 @@
 import { createRequire } from "node:module";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config.server";
 import { assertSameOrigin, isSameOrigin, replaceRemixOriginCheck } from "~/services/origin.server";
+import { resetEnvironment } from "~/test-support.server";
 
 const require = createRequire(import.meta.url);
 const runtime = require("@remix-run/server-runtime/dist/actions.js") as { throwIfPotentialCSRFAttack: (h: Headers) => void };
@@ -76,7 +76,7 @@ describe("Remix's request handler with the app's origin check", () => {
 });
 
 describe("isSameOrigin", () => {
-  beforeAll(() => resetConfigForTests());
+  beforeAll(() => resetEnvironment());
 
   it("refuses a cross-site Referer when Origin is absent (finding 7)", () => {
     expect(isSameOrigin(post("http://localhost:3000/cont", { Referer: "https://evil.example/page" }))).toBe(false);
@@ -90,13 +90,13 @@ describe("isSameOrigin", () => {
     const request = () => post("http://localhost:3000/cont", { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" });
     expect(isSameOrigin(request())).toBe(false);
     process.env.TRUST_FORWARDED_HOST = "1";
-    resetConfigForTests();
+    resetEnvironment();
     try {
       expect(isSameOrigin(request())).toBe(true);
       expect(isSameOrigin(post("http://localhost:3000/cont", { Origin: "https://www.example.ro", "X-Forwarded-Host": "www.example.ro" }))).toBe(true);
     } finally {
       delete process.env.TRUST_FORWARDED_HOST;
-      resetConfigForTests();
+      resetEnvironment();
     }
   });
 });

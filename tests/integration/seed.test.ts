@@ -5,6 +5,7 @@ import * as schema from "../../db/schema";
 import { seed, seedKeys } from "../../db/seed";
 import { getConfig } from "~/config.server";
 import { getStorage } from "~/services/storage.server";
+import { hashPassword } from "~/services/password.server";
 
 async function snapshot() {
   const db = getDb();
@@ -26,7 +27,7 @@ async function snapshot() {
 describe("seed", () => {
   it("creates the demo catalogue, and a second run changes nothing", async () => {
     const config = { ...getConfig(), admin: { email: "admin@example.com", password: undefined } };
-    const first = await seed(getDb(), { config, storage: getStorage() });
+    const first = await seed(getDb(), { config, storage: getStorage(), hashPassword });
     expect(first.created.courses).toBeGreaterThanOrEqual(5);
     expect(first.created.products).toBeGreaterThanOrEqual(3);
     expect(first.created.termsPages).toBe(6);
@@ -48,7 +49,7 @@ describe("seed", () => {
     expect(await getStorage().head(seedKeys.video)).not.toBeNull();
     expect(await getStorage().head(seedKeys.pdf)).not.toBeNull();
 
-    const second = await seed(getDb(), { config, storage: getStorage() });
+    const second = await seed(getDb(), { config, storage: getStorage(), hashPassword });
     expect(second.created).toEqual({ courses: 0, products: 0, termsPages: 0, files: 0, admin: false });
     expect(second.generatedAdminPassword).toBeUndefined();
     expect(await snapshot()).toEqual(before);

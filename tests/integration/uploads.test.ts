@@ -18,7 +18,6 @@ import { courses, lessons, products } from "../../db/schema";
 import { createProduct, createUser } from "../helpers/factories";
 import { onlineCourseForm, postCourseForm, storedUploads } from "../helpers/course-form";
 import { BASE, cookiesFrom, run } from "../helpers/http";
-import { resetConfigForTests } from "~/config.server";
 import { formatContentRange } from "~/lib/http-range";
 import { variantKey } from "~/lib/images";
 import { UPLOAD_CHUNK_BYTES, UPLOAD_MESSAGES, UPLOAD_PROOF_FIELD } from "~/lib/upload-rules";
@@ -26,9 +25,10 @@ import { createSession } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
 import { cancelLocalUpload, receiveLocalUpload } from "~/services/local-upload.server";
 import { createS3Backend, createS3Client, presignWindow } from "~/services/storage/s3.server";
-import { getStorage, localBackend, localPathForKey, setStorageForTests } from "~/services/storage.server";
+import { getStorage, localBackend, localPathForKey } from "~/services/storage.server";
 import { issueUploadUrl, verifyUpload } from "~/services/uploads.server";
 import { measureVideoDuration } from "~/services/video-duration.server";
+import { resetEnvironment, useStorageBackend } from "~/test-support.server";
 
 const FIXTURES = path.resolve("tests/fixtures");
 const webp = fs.readFileSync(path.join(FIXTURES, "coperta.webp"));
@@ -506,12 +506,12 @@ describe("course form without JavaScript: lesson videos and PDFs, size limits", 
     beforeAll(() => {
       process.env.UPLOAD_MAX_FORM_MB = "2";
       process.env.UPLOAD_MAX_PDF_MB = "1";
-      resetConfigForTests();
+      resetEnvironment();
     });
     afterAll(() => {
       delete process.env.UPLOAD_MAX_FORM_MB;
       delete process.env.UPLOAD_MAX_PDF_MB;
-      resetConfigForTests();
+      resetEnvironment();
     });
 
     const big = (head: Buffer, megabytes: number) => Buffer.concat([head, Buffer.alloc(Math.round(megabytes * 1024 * 1024), 1)]);
@@ -578,13 +578,13 @@ describe("S3 backend (s3rver on loopback)", () => {
     server = new S3rver({ port, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "academie-test", configs: [] }] });
     await server.run();
     endpoint = `http://127.0.0.1:${port}`;
-    setStorageForTests(
+    useStorageBackend(
       createS3Backend({ bucket: "academie-test", region: "us-east-1", endpoint, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true }),
     );
   });
 
   afterAll(async () => {
-    setStorageForTests(localBackend);
+    useStorageBackend(localBackend);
     await server?.close();
     await fsp.rm(directory, { recursive: true, force: true });
   });

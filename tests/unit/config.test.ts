@@ -27,6 +27,8 @@ describe("configuration", () => {
     [{ BUSINESS_IBAN: "123" }, /BUSINESS_IBAN/],
     [{ NETOPIA_SIGNATURE: "XXXX" }, /NETOPIA_/],
     [{ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" }, /SESSION_SECRET is required/],
+    [{ TEST_HOOKS_TOKEN: "short-token" }, /TEST_HOOKS_TOKEN must be at least 24 characters/],
+    [{ NODE_ENV: "production", TEST_HOOKS_TOKEN: "t".repeat(32) }, /TEST_HOOKS_TOKEN is set on a production server/],
   ])("names the bad variable in one line: %j", (env, message) => {
     try {
       loadConfig({ DATA_DIR: dataDir(), ...env });
@@ -49,6 +51,12 @@ describe("configuration", () => {
     expect(config.cookieSecure).toBe(true);
     expect(config.publicUrl).toBe("https://ananails.example");
     expect(config.paymentSimulator).toBe(false);
+  });
+
+  it("accepts the test hooks token in production only for a test build (e2e, bench, fault tests)", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production", TEST_HOOKS_TOKEN: "t".repeat(32), ACADEMY_TEST_BUILD: "1" });
+    expect(config.testHooksToken).toBe("t".repeat(32));
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "production" }).testHooksToken).toBeUndefined();
   });
 
   describe("the payment simulator", () => {

@@ -7,7 +7,7 @@ import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { FULFILMENT_LABELS, FULFILMENT_TONE, type DeliveryKind, type FulfilmentStatus } from "~/lib/delivery";
-import type { OrderStatus, PaymentMethod } from "../../../db/schema";
+import type { OrderStatus, PaymentMethod } from "~/lib/order-states";
 
 export interface OrderSummary {
   id: string;

@@ -8,10 +8,9 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatMoney, formatPrice } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { formatAccess } from "~/lib/pricing";
-import type { getOrderForAdmin } from "~/models/order-admin.server";
+import type { AdminOrderLine as OrderLine, AdminOrderView } from "~/lib/admin-order-view";
 
-export type AdminOrderView = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
-type OrderLine = AdminOrderView["lines"][number];
+export type { AdminOrderView };
 
 const ENROLMENT_LABELS = { pending: "În așteptare", confirmed: "Confirmat", failed: "Eșuat", refunded: "Rambursat" } as const;
 const NOTIFICATION_OUTCOMES: Record<string, string> = { applied: "aplicată", unchanged: "fără schimbare", rejected: "respinsă", error: "eroare" };

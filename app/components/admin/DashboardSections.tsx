@@ -6,7 +6,7 @@
 import { Form, Link } from "@remix-run/react";
 import { formatDate, monthName } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import type { AwaitingOrder, Dashboard, NewEnrolment, SessionOccupancy } from "~/models/admin-dashboard.server";
+import type { AwaitingOrder, Dashboard, NewEnrolment, SessionOccupancy } from "~/lib/admin-dashboard-views";
 import { OrderRowCells } from "~/components/admin/OrderRowCells";
 
 /** Dates arrive as Date objects (single fetch) or strings; both are formatted the same. */
