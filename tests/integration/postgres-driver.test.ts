@@ -5,8 +5,8 @@
  * 'write')`) or rejects its array-type lookup unhandled: uncaught errors that end the process.
  * A third fault left queries unanswered forever and took connections out of the pool for good
  * (a query written to a socket between its error and its close was never failed, and the
- * reconnected connection inherited it with the kill's error). scripts/patch-postgres.mjs
- * (postinstall) guards all three; here no uncaught error may appear, every query must settle
+ * reconnected connection inherited it with the kill's error). patches/postgres+3.4.9.patch
+ * (applied by patch-package at `npm ci`) guards all three; here no uncaught error may appear, every query must settle
  * and the pool must answer again afterwards. PostgreSQL only (PGlite has no sockets).
  */
 import { randomBytes } from "node:crypto";

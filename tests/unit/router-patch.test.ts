@@ -1,5 +1,5 @@
 /**
- * scripts/patch-router.mjs (postinstall) memoizes @remix-run/router's ranked route branches and
+ * patches/@remix-run+router+1.23.3.patch (applied by patch-package at `npm ci`) memoizes @remix-run/router's ranked route branches and
  * compiled paths in the CommonJS build that the server loads. Matching must stay exactly what it
  * was: most specific route first, parameters, case, trailing slashes, and routes patched in later
  * (lazy route discovery mutates the arrays the cache is keyed on).
@@ -33,7 +33,7 @@ const routes: Route[] = [
   },
 ];
 
-describe("route matching with the memoized router (scripts/patch-router.mjs)", () => {
+describe("route matching with the memoized router (patches/@remix-run+router+1.23.3.patch)", () => {
   it("the server's router build is the patched one", () => {
     expect(routerFile).toMatch(/router\.cjs\.js$/);
     expect(fs.readFileSync(routerFile, "utf8")).toContain("academy: route matching memoized");
