@@ -9,6 +9,7 @@ import { formatMoney, formatPrice } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { formatAccess } from "~/lib/pricing";
 import type { getOrderForAdmin } from "~/models/order-admin.server";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 export type AdminOrderView = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
 type OrderLine = AdminOrderView["lines"][number];
@@ -71,7 +72,7 @@ export function OrderLinesCard({ order, shippingMethod }: { order: AdminOrderVie
   return (
     <div className="card card--pad">
       <h3>Produse</h3>
-      <div className="table-wrap">
+      <TableWrap label="Produsele comenzii">
         <table className="table">
           <thead>
             <tr>
@@ -95,7 +96,7 @@ export function OrderLinesCard({ order, shippingMethod }: { order: AdminOrderVie
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {shippingMethod !== null ? (
         <p data-testid="order-shipping">
           Livrare ({shippingMethod}): {order.shippingBani === 0 ? "gratuit" : formatPrice(order.shippingBani)}
