@@ -10,7 +10,7 @@
  *   hover/focus menu, `data-dismiss="menu"`) it hides the panel until focus or the pointer leaves
  *   and comes back (WCAG 2.1.2, 1.4.13).
  * - Tab out of an open mobile menu closes it, so the open menu is never left behind the focus.
- * - A toast never covers what has focus (WCAG 2.4.11): when the focused element and a toast
+ * - A toast never covers what has keyboard focus (WCAG 2.4.11): when the focused element and a toast
  *   overlap, the toast steps aside (hidden: it was already announced by the live region and shown
  *   until then).
  * Modal dialogs keep their own trap (`useFocusTrap`): they exist only with JavaScript.
@@ -59,6 +59,8 @@ export const PAGE_KEYS = `(function () {
     var toasts = doc.querySelectorAll(".toast:not(.toast--aside)");
     var active = doc.activeElement;
     if (!toasts.length || !active || active === doc.body || !active.getBoundingClientRect) return;
+    // Keyboard focus only: a tap or click never hides the message it just caused.
+    try { if (!active.matches(":focus-visible")) return; } catch (error) { /* older browsers: always yield */ }
     var box = active.getBoundingClientRect();
     toasts.forEach(function (toast) {
       if (!toast.contains(active) && overlaps(box, toast.getBoundingClientRect())) toast.classList.add("toast--aside");

@@ -98,6 +98,8 @@ test("a toast never covers the focused element", async ({ page, context, request
   // Focus every breadcrumb link while the toast is shown: none is hidden behind it (with
   // scripts the toast steps aside; without, a style rule hides toasts while the top of the page has focus).
   const crumbs = page.locator(".breadcrumbs a");
+  // A key press first: the focus that follows is keyboard focus (:focus-visible), as for a Tab user.
+  await page.keyboard.press("Shift");
   for (let i = 0; i < (await crumbs.count()); i++) {
     await crumbs.nth(i).focus();
     const covered = await crumbs.nth(i).evaluate((link) => {
