@@ -23,6 +23,7 @@ import { getUser } from "~/models/session.server";
 import { readConsent } from "~/services/consent.server";
 import { hydrationMode, START_AFTER_PAINT, START_ON_INTERACTION } from "~/lib/route-handle";
 import { readToast } from "~/services/toast.server";
+import { PAGE_KEYS } from "~/lib/page-keys";
 import { errorPageMeta } from "~/lib/meta";
 import styles from "~/styles/app.css";
 
@@ -134,6 +135,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
         {data ? <SiteFooter business={data.business} /> : null}
         <ConsentScripts consent={data?.consent ?? null} />
+        {/* Escape, Tab and focus rules of every page, with or without the app's scripts. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_KEYS }} />
         {mode === "eager" ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -42,6 +42,8 @@ export interface PlayerLesson extends LessonRef {
 export interface PlayerCourse {
   id: number;
   title: string;
+  /** The course's cover: the video's poster when the lesson has no still frame of its own. */
+  imageKey: string | null;
   lessons: PlayerLesson[];
   chapterTitles: Map<number, string>;
 }
@@ -70,7 +72,7 @@ export type PlayerState =
 /** A published online course with its published lessons (two queries); null otherwise. */
 export async function loadPlayerCourse(courseId: number, executor: Executor = getDb()): Promise<PlayerCourse | null> {
   const [course] = await executor
-    .select({ id: courses.id, title: courses.title, content: courses.content })
+    .select({ id: courses.id, title: courses.title, content: courses.content, imageKey: courses.imageKey })
     .from(courses)
     .where(and(eq(courses.id, courseId), eq(courses.kind, "online"), eq(courses.isPublished, true)))
     .limit(1);
@@ -92,7 +94,7 @@ export async function loadPlayerCourse(courseId: number, executor: Executor = ge
     .where(and(eq(lessons.courseId, courseId), eq(lessons.isPublished, true)))
     .orderBy(asc(lessons.chapterId), asc(lessons.lessonId));
   const chapterTitles = new Map(readCourseContent(course.content).chapters.map((c) => [c.id, c.title]));
-  return { id: course.id, title: course.title, lessons: rows, chapterTitles };
+  return { id: course.id, title: course.title, imageKey: course.imageKey, lessons: rows, chapterTitles };
 }
 
 const enrollmentColumns = {

@@ -16,6 +16,7 @@ import { FULFILMENT_LABELS, FULFILMENT_TONE } from "~/lib/delivery";
 import { requireAdmin } from "~/models/session.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { OrderRowCells } from "~/components/admin/OrderRowCells";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 type Filter = OrderFilter | "de-expediat";
 const FILTER_LABELS: Record<Filter, string> = {
@@ -54,7 +55,7 @@ export default function AdminOrders() {
       {orders.length === 0 ? (
         <p className="muted">Nu există comenzi în această categorie.</p>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label="Comenzi">
           <table className="table">
             <thead>
               <tr>
@@ -102,7 +103,7 @@ export default function AdminOrders() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
 
       <h3 id="notificari-nepotrivite">Notificări nepotrivite</h3>
@@ -114,7 +115,7 @@ export default function AdminOrders() {
             Notificări de plată cu cardul care nu au putut fi asociate unei comenzi (cheie greșită, altă semnătură, comandă necunoscută). Verifică-le
             în contul NETOPIA.
           </p>
-          <div className="table-wrap">
+          <TableWrap label="Notificări nepotrivite">
             <table className="table" aria-labelledby="notificari-nepotrivite">
               <thead>
                 <tr>
@@ -141,7 +142,7 @@ export default function AdminOrders() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </>
       )}
     </section>

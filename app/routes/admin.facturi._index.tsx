@@ -14,6 +14,7 @@ import { SHORT_TOAST } from "~/lib/toast";
 import { listInvoicesForAdmin, monthRange, setEfacturaStatus } from "~/models/invoice.server";
 import { requireAdmin } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 function monthOf(request: Request): string {
   const asked = new URL(request.url).searchParams.get("luna") ?? "";
@@ -68,7 +69,7 @@ export default function AdminInvoices() {
       {invoices.length === 0 ? (
         <p className="muted">Nicio factură emisă în această lună.</p>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label="Facturi emise">
           <table className="table">
             <thead>
               <tr>
@@ -129,7 +130,7 @@ export default function AdminInvoices() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );

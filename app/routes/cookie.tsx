@@ -9,6 +9,7 @@ import { SITE_COOKIES } from "~/lib/site-cookies";
 import { LegalPageView, legalMeta, useLegalAdminSlots } from "~/routes/+shared/legal-page";
 import { useRootData } from "~/root";
 import { legalAction, legalLoader } from "~/routes/+shared/legal-page.server";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 export const loader = (args: LoaderFunctionArgs) => legalLoader("/cookie", args);
 /** Admins edit the policy text inline (requireAdmin first). */
@@ -75,7 +76,7 @@ function CookieTable() {
   return (
     <section className="card card--pad cookie-table" aria-labelledby="cookie-uri-setate">
       <h2 id="cookie-uri-setate">Cookie-urile setate de site</h2>
-      <div className="table-wrap">
+      <TableWrap label="Cookie-urile setate de site">
         <table className="table" data-testid="cookie-table">
           <thead>
             <tr>
@@ -98,7 +99,7 @@ function CookieTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }

@@ -39,8 +39,8 @@ export default function Products() {
           </div>
         ) : (
           <div className="grid catalogue-grid catalogue-grid--products">
-            {products.map((product) => (
-              <ProductCard key={product.id} product={product} />
+            {products.map((product, index) => (
+              <ProductCard key={product.id} product={product} priority={index === 0} />
             ))}
           </div>
         )}

@@ -92,6 +92,10 @@ test("catalogue images load through stable public /img URLs with srcset", async 
   const image = page.locator(".course-card img").first();
   await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveAttribute("srcset", /^\/img\/courses\/\d+_curs-baza-480\.webp 480w, \/img\/courses\/\d+_curs-baza\.webp 960w$/);
-  await expect(image).toHaveAttribute("loading", "lazy");
+  // The first card's image is the page's largest paint on a phone: fetched at once, with priority;
+  // the others wait until they come near the screen.
+  await expect(image).toHaveAttribute("loading", "eager");
+  await expect(image).toHaveAttribute("fetchpriority", "high");
+  await expect(page.locator(".course-card img").nth(1)).toHaveAttribute("loading", "lazy");
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -5,6 +5,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
+import { Fragment } from "react";
 import { Field, TextareaField } from "~/components/ui/Field";
 import { FormAlert } from "~/components/ui/FormAlert";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -18,6 +19,24 @@ export interface ProfileView {
   name: string;
   phone: string;
   address: string;
+}
+
+/**
+ * An e-mail address that may wrap on a narrow column: only after "@" and before a dot, never in
+ * the middle of a word (the cell is also two columns wide on a desktop screen).
+ */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={`${index}-${part}`}>
+          {index > 0 ? <wbr /> : null}
+          <span>{part}</span>
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 function Value({ value }: { value: string }) {
@@ -51,9 +70,11 @@ export function AccountInfoSection({
         <AccountForm profile={profile} constraint={constraint} lastResult={lastResult} />
       ) : (
         <dl className="details-list">
-          <div>
+          <div className="details-list__wide">
             <dt>Email</dt>
-            <dd>{profile.email}</dd>
+            <dd className="details-list__email">
+              <EmailText email={profile.email} />
+            </dd>
           </div>
           <div>
             <dt>Nume</dt>

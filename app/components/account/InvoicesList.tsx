@@ -5,10 +5,11 @@
 import { formatDate } from "~/lib/dates";
 import { INVOICE_KIND_LABELS, type InvoiceSummary } from "~/lib/invoice-lines";
 import { formatMoney } from "~/lib/money";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 export function InvoicesList({ invoices, vatIncluded }: { invoices: InvoiceSummary[]; vatIncluded: boolean }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Facturi">
       <table className="table table--stack" data-testid="invoices">
         <caption className="visually-hidden">Facturi</caption>
         <thead>
@@ -52,6 +53,6 @@ export function InvoicesList({ invoices, vatIncluded }: { invoices: InvoiceSumma
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -8,6 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { FULFILMENT_LABELS, FULFILMENT_TONE, type DeliveryKind, type FulfilmentStatus } from "~/lib/delivery";
 import type { OrderStatus, PaymentMethod } from "~/lib/order-states";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 export interface OrderSummary {
   id: string;
@@ -30,7 +31,7 @@ export interface OrderSummary {
 
 export function OrdersList({ orders }: { orders: OrderSummary[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Comenzi">
       <table className="table table--stack">
         <thead>
           <tr>
@@ -87,6 +88,6 @@ export function OrdersList({ orders }: { orders: OrderSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -9,6 +9,7 @@ import { formatMoney, formatPrice } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { formatAccess } from "~/lib/pricing";
 import type { AdminOrderLine as OrderLine, AdminOrderView } from "~/lib/admin-order-view";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 export type { AdminOrderView };
 
@@ -70,7 +71,7 @@ export function OrderLinesCard({ order, shippingMethod }: { order: AdminOrderVie
   return (
     <div className="card card--pad">
       <h3>Produse</h3>
-      <div className="table-wrap">
+      <TableWrap label="Produsele comenzii">
         <table className="table">
           <thead>
             <tr>
@@ -94,7 +95,7 @@ export function OrderLinesCard({ order, shippingMethod }: { order: AdminOrderVie
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {shippingMethod !== null ? (
         <p data-testid="order-shipping">
           Livrare ({shippingMethod}): {order.shippingBani === 0 ? "gratuit" : formatPrice(order.shippingBani)}

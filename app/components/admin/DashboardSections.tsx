@@ -8,6 +8,7 @@ import { formatDate, monthName } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { AwaitingOrder, Dashboard, NewEnrolment, SessionOccupancy } from "~/lib/admin-dashboard-views";
 import { OrderRowCells } from "~/components/admin/OrderRowCells";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 /** Dates arrive as Date objects (single fetch) or strings; both are formatted the same. */
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] };
@@ -43,7 +44,7 @@ export function AwaitingTransfers({ awaiting, busy }: { awaiting: { count: numbe
       ) : (
         <>
           <p className="muted">Verifică în extrasul de cont că suma a sosit cu referința comenzii, apoi confirmă plata: cursantul primește acces și factura pe e-mail.</p>
-          <div className="table-wrap">
+          <TableWrap label="Transferuri de confirmat">
             <table className="table" aria-labelledby="transferuri-titlu">
               <thead>
                 <tr>
@@ -70,7 +71,7 @@ export function AwaitingTransfers({ awaiting, busy }: { awaiting: { count: numbe
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           {awaiting.count > awaiting.orders.length ? (
             <p>
               <Link to="/admin/comenzi?filtru=asteapta-plata">Toate cele {awaiting.count} comenzi care așteaptă plata</Link>
@@ -110,7 +111,7 @@ export function UpcomingSessions({ sessions }: { sessions: SessionOccupancy[] })
         <p className="muted">Niciun curs fizic nu are o sesiune programată. Data următoarei sesiuni se completează în editorul cursului.</p>
       ) : (
         <>
-          <div className="table-wrap">
+          <TableWrap label="Sesiunile următoare">
             <table className="table" aria-labelledby="sesiuni-titlu">
               <thead>
                 <tr>
@@ -134,7 +135,7 @@ export function UpcomingSessions({ sessions }: { sessions: SessionOccupancy[] })
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <p className="muted">Cursurile nu au un număr de locuri în catalog: „Înscriși” sunt cursanții cu plata confirmată pentru curs.</p>
         </>
       )}

@@ -5,6 +5,7 @@
  */
 import { formatMoney } from "~/lib/money";
 import { salesChartLayout, type MonthTotal } from "~/lib/sales-chart";
+import { TableWrap } from "~/components/ui/TableWrap";
 
 export function SalesChart({ months, id = "vanzari" }: { months: MonthTotal[]; id?: string }) {
   const layout = salesChartLayout(months);
@@ -44,7 +45,7 @@ export function SalesChart({ months, id = "vanzari" }: { months: MonthTotal[]; i
       </svg>
       <details className="sales-chart__details">
         <summary>Cifrele lunare</summary>
-        <div className="table-wrap">
+        <TableWrap label="Vânzări pe luni">
           <table className="table">
             <caption className="visually-hidden">Vânzări pe luni</caption>
             <thead>
@@ -62,7 +63,7 @@ export function SalesChart({ months, id = "vanzari" }: { months: MonthTotal[]; i
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </details>
     </figure>
   );

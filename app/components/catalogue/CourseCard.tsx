@@ -10,14 +10,15 @@ import { Price } from "./Price";
 
 export type { CourseCardView };
 
-export function CourseCard({ course, headingLevel = 2 }: { course: CourseCardView; headingLevel?: 2 | 3 }) {
+/** `priority`: the first card of a list, whose image is the page's largest paint on a phone. */
+export function CourseCard({ course, headingLevel = 2, priority = false }: { course: CourseCardView; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = courseHref(course.kind, course.id);
   const buttonHref = courseListHref(course.kind, course.id, course.button);
   return (
     <article className="card product-card course-card">
       <div className="product-card__media">
-        <CatalogueImage image={course.image} alt="" sizes={CARD_SIZES} />
+        <CatalogueImage image={course.image} alt="" sizes={CARD_SIZES} priority={priority} />
       </div>
       <div className="product-card__body">
         {course.category ? <p className="course-card__category">{course.category}</p> : null}

@@ -6,12 +6,13 @@ import { Price } from "./Price";
 
 export type { ProductCardView };
 
-export function ProductCard({ product, headingLevel = 2 }: { product: ProductCardView; headingLevel?: 2 | 3 }) {
+/** `priority`: the first card of a list, whose image is the page's largest paint on a phone. */
+export function ProductCard({ product, headingLevel = 2, priority = false }: { product: ProductCardView; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card product-card">
       <div className="product-card__media">
-        <CatalogueImage image={product.image} alt="" sizes={CARD_SIZES} />
+        <CatalogueImage image={product.image} alt="" sizes={CARD_SIZES} priority={priority} />
       </div>
       <div className="product-card__body">
         <Heading className="product-card__title">

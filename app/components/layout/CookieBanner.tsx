@@ -1,20 +1,16 @@
 /**
  * Cookie banner (SPEC §4): shown while no choice is saved. Every button is a plain form POST to
  * /api/cookie-consent (works without JavaScript); with JavaScript it is a fetcher and the banner
- * hides at once. "Personalizează" opens the settings in a <details> element (Escape closes it).
+ * hides at once. "Personalizează" opens the settings in a <details> element (Escape closes it: app/lib/page-keys.ts).
  * It is rendered right after the skip link (the first thing a keyboard reaches) and shown at the
  * bottom of the window; its buttons come before any link, and while it is shown the page keeps
  * room below it so no focused element is hidden behind it (app.css, WCAG 2.4.11).
  */
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useRef } from "react";
-import { useEscapeClosesDetails } from "~/components/ui/useDialogKeys";
 
 export function CookieBanner() {
   const fetcher = useFetcher();
   const location = useLocation();
-  const settings = useRef<HTMLDetailsElement>(null);
-  useEscapeClosesDetails(settings);
   if (fetcher.state !== "idle" || fetcher.data) return null;
   const redirectTo = `${location.pathname}${location.search}`;
 
@@ -40,7 +36,7 @@ export function CookieBanner() {
         <a href="/cookie" className="cookie-banner__policy">
           Politica de cookie-uri
         </a>
-        <details className="cookie-banner__settings" ref={settings}>
+        <details className="cookie-banner__settings" data-dismiss="panel">
           <summary className="button button--link">Personalizează</summary>
           <fetcher.Form method="post" action="/api/cookie-consent" className="cookie-settings">
             <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,12 +1,13 @@
 /**
  * Top bar (SPEC §2 Layout). Below 960px the menu is a <details> hamburger (no JavaScript
  * needed); over 799px the account button opens a hover/focus menu that hides 600 ms after the
- * pointer leaves (a CSS transition delay). The Admin entry mirrors the server-side role check.
+ * pointer leaves (a CSS transition delay). Escape closes either, and Tab out of the open hamburger
+ * closes it (app/lib/page-keys.ts, on every page with or without the app's scripts). The Admin
+ * entry mirrors the server-side role check.
  */
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Icon } from "~/components/ui/Icon";
-import { useEscapeClosesDetails } from "~/components/ui/useDialogKeys";
 import { Logo } from "./Logo";
 import { mainNav } from "./nav";
 
@@ -43,7 +44,6 @@ function firstName(name: string) {
 export function SiteHeader({ brand, user, cartCount }: { brand: string; user: HeaderUser | null; cartCount: number }) {
   const location = useLocation();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
-  useEscapeClosesDetails(mobileMenu);
   // With JavaScript, close the hamburger after a navigation.
   useEffect(() => {
     if (mobileMenu.current) mobileMenu.current.open = false;
@@ -54,7 +54,7 @@ export function SiteHeader({ brand, user, cartCount }: { brand: string; user: He
   return (
     <header className="site-header">
       <div className="site-header__inner container">
-        <details className="mobile-nav" ref={mobileMenu}>
+        <details className="mobile-nav" ref={mobileMenu} data-dismiss="leave">
           <summary className="icon-btn mobile-nav__toggle" aria-label="Meniu">
             <Icon name="menu" className="mobile-nav__open" />
             <Icon name="close" className="mobile-nav__close" />
@@ -92,7 +92,7 @@ export function SiteHeader({ brand, user, cartCount }: { brand: string; user: He
             ) : null}
           </Link>
           {user ? (
-            <div className="account-menu">
+            <div className="account-menu" data-dismiss="menu">
               <Link to="/cont" className="icon-btn account-menu__button" aria-label={`Contul meu (${user.name})`}>
                 <Icon name="user" />
               </Link>

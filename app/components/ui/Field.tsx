@@ -25,14 +25,21 @@ interface CommonProps {
   optional?: boolean;
 }
 
-/** Touched (lost focus once) or the form came back from a rejected submit. */
+/**
+ * Touched (lost focus once) or the form came back from a rejected submit. `autoFocus`: this is
+ * the first field the server refused, so the answer page puts the cursor there (WCAG 3.3.1);
+ * without JavaScript the `autofocus` attribute is the only way, and with it React focuses the
+ * field when the answer is rendered. Error keys come in the schema's order, which is the form's.
+ */
 function useFieldState(meta: AnyField) {
   const [touched, setTouched] = useState(false);
   const form = useFormMetadata(meta.formId);
   const invalid = Boolean(meta.errors?.length);
   const filled = typeof meta.value === "string" ? meta.value.trim() !== "" : meta.value !== undefined;
   const showValid = !invalid && filled && (touched || form.status === "error");
-  return { invalid, showValid, markTouched: () => setTouched(true) };
+  const firstRefused =
+    form.status === "error" ? Object.entries(form.allErrors).find(([name, errors]) => name !== "" && errors.length > 0)?.[0] : undefined;
+  return { invalid, showValid, autoFocus: firstRefused === meta.name || undefined, markTouched: () => setTouched(true) };
 }
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
@@ -80,7 +87,7 @@ export function Field({
     InputHTMLAttributes<HTMLInputElement>,
     "type" | "name" | "id" | "defaultValue" | "form"
   >) {
-  const { invalid, showValid, markTouched } = useFieldState(meta);
+  const { invalid, showValid, autoFocus, markTouched } = useFieldState(meta);
   const hydrated = useHydrated();
   const [revealed, setRevealed] = useState(false);
   const hintId = hint ? `${meta.id}-hint` : undefined;
@@ -92,6 +99,7 @@ export function Field({
       {...rest}
       type={revealable && revealed ? "text" : type}
       className={`input${rest.className ? ` ${rest.className}` : ""}`}
+      autoFocus={autoFocus || rest.autoFocus}
       aria-invalid={invalid || Boolean(refusedBy) || undefined}
       aria-describedby={[inputProps["aria-describedby"], refusedBy].filter(Boolean).join(" ") || undefined}
       data-valid={showValid || undefined}
@@ -141,7 +149,7 @@ export function TextareaField({
   optional,
   ...rest
 }: CommonProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form">) {
-  const { invalid, showValid, markTouched } = useFieldState(meta);
+  const { invalid, showValid, autoFocus, markTouched } = useFieldState(meta);
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...textareaProps } = getTextareaProps(meta, { ariaDescribedBy: hintId });
   return (
@@ -152,6 +160,7 @@ export function TextareaField({
         {...textareaProps}
         {...rest}
         className={`textarea${rest.className ? ` ${rest.className}` : ""}`}
+        autoFocus={autoFocus || rest.autoFocus}
         aria-invalid={invalid || undefined}
         data-valid={showValid || undefined}
         onBlur={(event) => {
@@ -201,7 +210,7 @@ export function SelectField({
   /** A first, empty choice such as "Alege…". */
   placeholder?: string;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "form">) {
-  const { invalid, showValid, markTouched } = useFieldState(meta);
+  const { invalid, showValid, autoFocus, markTouched } = useFieldState(meta);
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const { key, ...selectProps } = getSelectProps(meta, { ariaDescribedBy: hintId });
   return (
@@ -212,6 +221,7 @@ export function SelectField({
         {...selectProps}
         {...rest}
         className="select"
+        autoFocus={autoFocus || rest.autoFocus}
         aria-invalid={invalid || undefined}
         data-valid={showValid || undefined}
         onBlur={(event) => {

@@ -1,8 +1,8 @@
 /**
  * Keyboard behaviour of the dialogs and panels (issue 20, WCAG 2.1.2 / 2.4.3): a modal keeps
- * Tab and Shift+Tab inside itself and closes on Escape; a <details> panel (mobile menu, cookie
- * settings) closes on Escape and gives focus back to its <summary>. Without JavaScript the
- * dialogs are page steps and the panels close with their own toggle.
+ * Tab and Shift+Tab inside itself and closes on Escape. Panels that exist without JavaScript
+ * (mobile menu, cookie settings, account menu) get their keys from app/lib/page-keys.ts. Without
+ * JavaScript the dialogs are page steps.
  */
 import { useEffect, type RefObject } from "react";
 
@@ -43,18 +43,4 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, onEscape?
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [container, onEscape]);
-}
-
-/** Escape closes the open <details> and puts focus back on its <summary>. */
-export function useEscapeClosesDetails(details: RefObject<HTMLDetailsElement | null>) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const panel = details.current;
-      if (event.key !== "Escape" || !panel?.open) return;
-      panel.open = false;
-      panel.querySelector("summary")?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [details]);
 }

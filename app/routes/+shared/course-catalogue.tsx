@@ -45,8 +45,8 @@ export function CourseCataloguePage({ texts }: { texts: CatalogueTexts }) {
           </div>
         ) : (
           <div className="grid catalogue-grid">
-            {courses.map((course) => (
-              <CourseCard key={course.id} course={course} />
+            {courses.map((course, index) => (
+              <CourseCard key={course.id} course={course} priority={index === 0} />
             ))}
           </div>
         )}

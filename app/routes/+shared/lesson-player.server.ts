@@ -78,7 +78,7 @@ export async function playerLoader({ request, params }: LoaderFunctionArgs) {
   await recordLessonServed(enrollment.id, lesson.id);
   const [videoUrl, posterUrl] = await Promise.all([
     lesson.videoKey ? signedMediaUrl(lesson.videoKey, URL_LIFETIMES.lessonVideo) : Promise.resolve(null),
-    lesson.videoKey ? lessonPosterUrl(lesson.videoKey) : Promise.resolve(null),
+    lesson.videoKey ? lessonPosterUrl(lesson.videoKey, course.imageKey) : Promise.resolve(null),
   ]);
   const key = lessonKey(lesson);
   const chapterIndex = state.chapters.findIndex((c) => c.chapterId === lesson!.chapterId);
