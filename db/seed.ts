@@ -24,7 +24,13 @@ export const seedKeys = {
   /** The video's poster frame, found by the player next to the video (lib/player posterKeyFor). */
   poster: `videos/${SEED_STAMP}_lectie-demo-poster.webp`,
   pdf: `pdfs/${SEED_STAMP}_fisa-lectie.pdf`,
+  /** Romanian captions of the demo video (WebVTT), so the demo shop shows the player's captions. */
+  captions: `captions/${SEED_STAMP}_lectie-demo.vtt`,
 };
+
+/** The demo video's transcript, shown under it ("Transcriere"): the same words as its captions. */
+export const SEED_TRANSCRIPT =
+  "Bun venit la lecția demonstrativă a cursului online.\n\nPregătim unghia: curățăm cuticulele și pilim forma dorită.";
 /** Seconds: the seeded lesson video's real length (the watch rule uses it). */
 export const SEED_VIDEO_SECONDS = 5;
 
@@ -141,12 +147,13 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   return report;
 }
 
-/** The demo video, poster, lesson PDF and every course and product image (two sizes each). */
+/** The demo video, poster, captions, lesson PDF and every course and product image (two sizes each). */
 async function storeSeedFiles(storage: SeedStorage): Promise<number> {
   const files: Array<[string, string]> = [
     [seedKeys.video, "lectie-demo.mp4"],
     [seedKeys.poster, "lectie-demo-poster.webp"],
     [seedKeys.pdf, "fisa-lectie.pdf"],
+    [seedKeys.captions, "lectie-demo.vtt"],
   ];
   for (const course of seedCourses) {
     files.push([seedKeys.image("courses", course.image), `${course.image}.webp`]);
@@ -216,6 +223,8 @@ async function insertSeedCourses(tx: Tx, now: Date): Promise<number> {
           videoKey: seedKeys.video,
           videoDurationSeconds: SEED_VIDEO_SECONDS,
           pdfKey: lesson.withPdf ? seedKeys.pdf : null,
+          captionsKey: seedKeys.captions,
+          transcript: SEED_TRANSCRIPT,
           isPublished: true,
         })),
       );

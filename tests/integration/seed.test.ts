@@ -48,6 +48,11 @@ describe("seed", () => {
     // The media the lessons point at are in storage.
     expect(await getStorage().head(seedKeys.video)).not.toBeNull();
     expect(await getStorage().head(seedKeys.pdf)).not.toBeNull();
+    expect(await getStorage().head(seedKeys.captions)).not.toBeNull();
+    // The demo lessons show the player's captions and transcript (issue 30 item 11).
+    const seededLessons = await getDb().select().from(schema.lessons);
+    expect(seededLessons.length).toBeGreaterThan(0);
+    expect(seededLessons.every((l) => l.captionsKey === seedKeys.captions && l.transcript.includes("lecția demonstrativă"))).toBe(true);
 
     const second = await seed(getDb(), { config, storage: getStorage(), hashPassword });
     expect(second.created).toEqual({ courses: 0, products: 0, termsPages: 0, files: 0, admin: false });
