@@ -418,3 +418,33 @@ describe("the old data parameter", () => {
     expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
   });
 });
+
+describe("the contract covers the API", () => {
+  /** Routes under /api that are not calls of a client: each with its reason. */
+  const NOT_CLIENT_CALLS: Record<string, string> = {
+    "api.$": "any other path: the JSON 404",
+    "api.test-hooks.$op": "Playwright fixtures, 404 unless a test token is configured",
+    "api.payments.netopia.confirm": "the payment processor's server-to-server notification",
+    "api.cookie-consent": "the cookie banner's HTML form",
+    "api.admin.upload.local": "the signed PUT address an upload URL points at (answered by upload-url)",
+    "api.admin.upload.complete": "our admin uploader's check after its PUT",
+  };
+  const files = Object.keys(import.meta.glob("../../app/routes/api.*.ts")).map((f) => f.replace(/^.*\/routes\//, "").replace(/\.ts$/, ""));
+
+  it("documents every API route a client calls, and each documented path has a route", () => {
+    const documented = Object.keys((openApiDocument() as { paths: object }).paths);
+    const templates = files
+      .filter((file) => !(file in NOT_CLIENT_CALLS))
+      .map((file) =>
+        // Remix's flat routes: "." separates segments, "[.]" is a literal dot, "$x" a parameter.
+        `/${file
+          .replace(/^api\./, "")
+          .replaceAll("[.]", "\u0000")
+          .split(".")
+          .filter((segment) => segment !== "_index")
+          .map((segment) => (segment.startsWith("$") ? `{${segment.slice(1)}}` : segment.replaceAll("\u0000", ".")))
+          .join("/")}`,
+      );
+    expect(templates.sort()).toEqual([...documented].sort());
+  });
+});
