@@ -17,9 +17,11 @@ import { applySecurityHeaders, createNonce } from "~/services/security-headers.s
 import { startApp } from "~/services/startup.server";
 import { recordRequestError } from "~/services/unavailable.server";
 
-// For the HTTP server (scripts/server.mjs): the 503 page, the request-state key and shutdown.
+// For the HTTP server (scripts/server.mjs): the 503 page, the request-state key, shutdown, and
+// the request clean-up it applies before Remix (the old `?_data=` parameter is dropped).
 export { REQUEST_STATE, RETRY_AFTER_SECONDS, unavailablePage } from "~/services/unavailable.server";
 export { stopApp } from "~/services/startup.server";
+export { withoutLegacyDataParam } from "~/lib/http";
 
 // Cross-site posts get the app's 403 page, not Remix's bare 500 (origin.server.ts).
 replaceRemixOriginCheck();

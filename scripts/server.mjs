@@ -10,6 +10,8 @@
  *   worker and the media sweep and closes the database pool. Exit 0 when it drained, 1 when it
  *   had to cut connections. (remix-serve kept answering on keep-alive connections after the pool
  *   had closed: a burst of 500s at every deploy.)
+ * - The old `?_data=` parameter (Remix before single fetch) is dropped from every address
+ *   before Remix sees it: the page or call it names answers, never a made-up data request.
  * - Honest errors. A request whose loader or action could not reach the database is answered
  *   503 + Retry-After with a Romanian page (a form post gets its fields back to send again);
  *   an error page never goes out with a 2xx status.
@@ -76,7 +78,7 @@ app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next
 if (process.env.LOG_LEVEL !== "warn" && process.env.LOG_LEVEL !== "error") app.use(morgan("tiny"));
 app.all("*", async (req, res, next) => {
   try {
-    const request = createRemixRequest(req, res);
+    const request = entry.withoutLegacyDataParam(createRemixRequest(req, res));
     const state = { errored: false, databaseUnavailable: false };
     const small =
       req.method === "POST" &&

@@ -21,3 +21,16 @@ export function privateByDefault(headers: Headers) {
   if (!vary) headers.set("Vary", "Cookie");
   else if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(vary)) headers.set("Vary", `${vary}, Cookie`);
 }
+
+/**
+ * `?_data=…`, the data parameter of Remix before single fetch (old links, old clients, bots),
+ * dropped from the address before Remix sees it: Remix would answer it as a data request of a
+ * route id the client made up (a 403/500 with an empty or bare body, logged as a server error).
+ * Without it the address is the page (or the API call) it names. Other parameters stay.
+ */
+export function withoutLegacyDataParam(request: Request): Request {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("_data")) return request;
+  url.searchParams.delete("_data");
+  return new Request(url, request);
+}

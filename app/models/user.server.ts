@@ -25,6 +25,8 @@ export interface UserProfile {
   phone: string;
   address: string;
   role: "user" | "admin";
+  /** The news-by-e-mail opt-in. */
+  marketingOptIn: boolean;
 }
 
 const profileColumns = {
@@ -34,6 +36,7 @@ const profileColumns = {
   phone: users.phone,
   address: users.address,
   role: users.role,
+  marketingOptIn: users.marketingOptIn,
 };
 
 const byEmail = (email: string) => sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;

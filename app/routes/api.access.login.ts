@@ -1,19 +1,20 @@
 /**
- * POST /api/access/login {email, password} → the user, with the same session cookie as the
+ * POST /api/access/login {email, password} → {msg, user}, with the same session cookie as the
  * login page. The very same remix-auth strategy runs (login schema, rate limits, argon2 check):
- * the JSON body is handed to it as the form it expects. Errors: {msg} (401, 429 + Retry-After).
+ * the JSON body is handed to it as the form it expects. A session the caller still holds (just
+ * registered, or another account) ends when the new one starts, as a fresh login on the
+ * original site did. Errors: {msg, error} (401, 429 + Retry-After).
  */
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { loginBody } from "~/lib/api/schemas";
 import { getUserProfile } from "~/models/user.server";
-import { createSession, getUser } from "~/models/session.server";
+import { createSession, destroySession } from "~/models/session.server";
 import { apiError, apiRoute, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { userView } from "~/routes/+shared/api/views.server";
 import { authenticator, LoginError } from "~/services/auth.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
-    if (await getUser(request)) return apiError(409, "Ești deja autentificat(ă).");
     const body = await readJson(request, loginBody);
     const form = new FormData();
     form.set("email", body.email);
@@ -23,7 +24,7 @@ export const { loader, action } = apiRoute({
     headers.delete("Content-Length");
     try {
       const auth = await authenticator.authenticate("form", new Request(request.url, { method: "POST", body: form, headers }));
-      const [cookie, profile] = await Promise.all([createSession(auth.id, request), getUserProfile(auth.id)]);
+      const [cookie, profile] = await Promise.all([createSession(auth.id, request), getUserProfile(auth.id), destroySession(request)]);
       if (!profile) return apiError(500, ACCOUNT_MESSAGES.loginFailed);
       return jsonResponse({ msg: ACCOUNT_MESSAGES.loginSuccess, user: userView(profile) }, { headers: { "Set-Cookie": cookie } });
     } catch (error) {

@@ -1,4 +1,8 @@
-/** GET /api/admin/online-lessons/{courseId} → {data: lessons} (admins; models/lesson-admin.listLessonsForAdmin). */
+/**
+ * GET /api/admin/online-lessons/{courseId} → {data: lessons} (admins; models/lesson-admin.listLessonsForAdmin):
+ * the files as storage keys, under `videoUrlKey`/`pdfUrlKey` (what a save sends back) and under
+ * the lesson's own `videoUrl`/`pdfUrl`.
+ */
 import { getCourseForAdmin } from "~/models/course-admin.server";
 import { apiAdmin, apiError, apiRoute, intParam, jsonResponse } from "~/routes/+shared/api/http.server";
 
@@ -18,6 +22,8 @@ export const { loader, action } = apiRoute({
         isPublished: l.isPublished,
         videoUrlKey: l.videoKey,
         pdfUrlKey: l.pdfKey,
+        videoUrl: l.videoKey,
+        pdfUrl: l.pdfKey,
         captionsUrlKey: l.captionsKey ?? null,
         transcript: l.transcript ?? "",
       })),

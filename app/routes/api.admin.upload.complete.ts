@@ -1,8 +1,9 @@
 /**
  * POST /api/admin/upload/complete — JSON {key}: after the browser's direct PUT, checks what was
  * stored (exists, size within the folder's limit, real type by its first bytes). A wrong or
- * oversize object is deleted and the answer is 4xx {error}. `proof` goes with the key into the
- * form, so saving it does not check (and re-encode) the file again. Admins only.
+ * oversize object is deleted and the answer is 4xx {msg, error} (the same text; the admin
+ * uploader reads `error`). `proof` goes with the key into the form, so saving it does not check
+ * (and re-encode) the file again. Admins only.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -10,17 +11,19 @@ import { requireAdmin } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { verifyUpload } from "~/services/uploads.server";
 
+const failure = (message: string, status: number) => Response.json({ msg: message, error: message }, { status });
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const parsed = z.object({ key: z.string().max(200) }).safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ error: "Cerere invalidă." }, { status: 400 });
+  if (!parsed.success) return failure("Cerere invalidă.", 400);
   try {
     const result = await verifyUpload(parsed.data.key);
-    if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
+    if (!result.ok) return failure(result.error, result.status);
     return Response.json({ key: result.key, size: result.size, contentType: result.contentType, proof: result.proof });
   } catch (error) {
     log.error("upload: checking an upload failed", { error: String(error) });
-    return Response.json({ error: "Încărcarea a eșuat. Încearcă din nou." }, { status: 500 });
+    return failure("Încărcarea a eșuat. Încearcă din nou.", 500);
   }
 }
 

@@ -1,5 +1,6 @@
 /**
- * GET /api/cart → {items, totalPrice, fullPrice, cartVersion}, every amount from the catalogue.
+ * GET /api/cart → {cart: {items, totalPrice, fullPrice, shippingPrice, orderButtonLabel,
+ * earlyStartRequired, cartVersion}}, every amount from the catalogue.
  * POST /api/cart {courseId, category, selectedPrice} → 201 {msg} (200 when the line was updated).
  * The posted `selectedPrice.value` is compared with the course's option chosen by days,
  * accreditation and advance (lib/price-choice) and never used; a mismatch → 409. The line is
@@ -17,7 +18,7 @@ import { cartView } from "~/routes/+shared/api/views.server";
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     const user = await apiUser(request);
-    return jsonResponse(cartView(await getCart(user.id, undefined, { withImages: true })));
+    return jsonResponse({ cart: cartView(await getCart(user.id, undefined, { withImages: true })) });
   },
   POST: async ({ request }) => {
     const user = await apiUser(request);

@@ -1,4 +1,4 @@
-/** DELETE /api/cart/clear → {msg, items: []}: empties the cart (after an order it already is). */
+/** DELETE /api/cart/clear → {msg, items: [], cart: {items: []}}: empties the cart (after an order it already is). */
 import { API_CHECKOUT_MESSAGES } from "~/models/api-checkout.server";
 import { clearCart } from "~/models/cart.server";
 import { apiRoute, apiUser, jsonResponse } from "~/routes/+shared/api/http.server";
@@ -7,6 +7,6 @@ export const { loader, action } = apiRoute({
   DELETE: async ({ request }) => {
     const user = await apiUser(request);
     await clearCart(user.id);
-    return jsonResponse({ msg: API_CHECKOUT_MESSAGES.cleared, items: [] });
+    return jsonResponse({ msg: API_CHECKOUT_MESSAGES.cleared, items: [], cart: { items: [] } });
   },
 });

@@ -1,6 +1,6 @@
 /**
- * PATCH /api/enroll/{enrollmentId}/chapter-progress {chapterId, completed, totalChapters} → the
- * enrolment. The player's rules (models/chapter-progress → lesson.completeLesson): another
+ * PATCH /api/enroll/{enrollmentId}/chapter-progress {chapterId, completed, totalChapters} →
+ * {enrollment}. The player's rules (models/chapter-progress → lesson.completeLesson): another
  * user's enrolment → 404, a locked chapter → 403, a lesson not watched long enough → 409, no
  * access (pending, closed, expired) → 403. `totalChapters` is ignored: the server counts.
  */
@@ -35,6 +35,6 @@ export const { loader, action } = apiRoute({
       }
     }
     const enrollment = (await listEnrollmentsForUser(user.id)).find((e) => e.id === params.id);
-    return enrollment ? jsonResponse(enrollmentView(enrollment)) : apiError(404, NONE);
+    return enrollment ? jsonResponse({ enrollment: enrollmentView(enrollment) }) : apiError(404, NONE);
   },
 });

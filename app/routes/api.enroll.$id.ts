@@ -1,4 +1,4 @@
-/** GET /api/enroll/{courseId} → the user's enrolment in that course, or 404 {msg}. */
+/** GET /api/enroll/{courseId} → {enrollment}: the user's enrolment in that course, or 404 {msg, error}. */
 import { listEnrollmentsForUser } from "~/models/enrollment.server";
 import { apiError, apiRoute, apiUser, intParam, jsonResponse } from "~/routes/+shared/api/http.server";
 import { enrollmentView } from "~/routes/+shared/api/views.server";
@@ -10,6 +10,6 @@ export const { loader, action } = apiRoute({
     const user = await apiUser(request);
     const courseId = intParam(params.id, NONE);
     const enrollment = (await listEnrollmentsForUser(user.id)).find((e) => e.courseId === courseId);
-    return enrollment ? jsonResponse(enrollmentView(enrollment)) : apiError(404, NONE);
+    return enrollment ? jsonResponse({ enrollment: enrollmentView(enrollment) }) : apiError(404, NONE);
   },
 });

@@ -1,5 +1,5 @@
 /**
- * GET /api/enroll → the user's enrolments. POST /api/enroll {courseId, courseType,
+ * GET /api/enroll → {enrollments}: the user's enrolments. POST /api/enroll {courseId, courseType,
  * selectedPrice, …}: step one of SPEC §4's bank-transfer flow, once per course in the cart. It
  * checks the item is in the cart at exactly this price (409 otherwise) and writes nothing: the
  * enrolments are created by POST /purchase/send, in the order's single transaction, as the
@@ -14,7 +14,7 @@ import { cartItemView, enrollmentView } from "~/routes/+shared/api/views.server"
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     const user = await apiUser(request);
-    return jsonResponse((await listEnrollmentsForUser(user.id)).map(enrollmentView));
+    return jsonResponse({ enrollments: (await listEnrollmentsForUser(user.id)).map(enrollmentView) });
   },
   POST: async ({ request }) => {
     const user = await apiUser(request);

@@ -93,7 +93,10 @@ const compiled = new Map<string, ((data: unknown) => boolean) & { errors?: unkno
 
 /** Checks an answer against the document's schema for this path template, method and status. */
 export function matchesDocument(template: string, method: string, status: number, body: unknown): { ok: boolean; errors?: unknown } {
-  const doc = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
+  const doc = openApiDocument() as unknown as {
+    components: object;
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+  };
   const operation = doc.paths[template]?.[method.toLowerCase()];
   if (!operation) return { ok: false, errors: `no operation ${method} ${template}` };
   const response = operation.responses[String(status)];
@@ -103,7 +106,8 @@ export function matchesDocument(template: string, method: string, status: number
   const key = `${method} ${template} ${status}`;
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    // The document's `$ref`s point into #/components: compile the schema with them at its root.
+    validate = ajv.compile({ ...schema, components: doc.components });
     compiled.set(key, validate);
   }
   return validate(body) ? { ok: true } : { ok: false, errors: validate.errors };

@@ -56,5 +56,7 @@ export async function remixHandler(): Promise<(request: Request) => Promise<Resp
     basename: undefined,
   } as unknown as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  return (request) => handler(request);
+  // As scripts/server.mjs hands requests over.
+  const clean = (entry as { withoutLegacyDataParam: (request: Request) => Request }).withoutLegacyDataParam;
+  return (request) => handler(clean(request));
 }

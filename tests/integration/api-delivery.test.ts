@@ -54,7 +54,7 @@ describe("/api/cart/delivery", () => {
       delivery: { selected: { methodId: courier.id, sameAsBilling: false, address: { city: "Constanța", postalCode: "900123" } }, shippingPrice: "25,00" },
     });
     const cart = await call("/cart", "/cart", { cookie, expect: 200 });
-    expect(cart.json).toMatchObject({ shippingPrice: "25,00", totalPrice: "74,90" });
+    expect(cart.json).toMatchObject({ cart: { shippingPrice: "25,00", totalPrice: "74,90" } });
 
     const sent = await call("/purchase/send", "/purchase/send", { cookie, body: { paymentMethod: "bank_transfer", acceptTerms: true, totalPrice: "74,90" }, expect: 201 });
     const orderId = (sent.json.order as { _id: string })._id;

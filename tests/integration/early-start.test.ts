@@ -66,7 +66,7 @@ describe("the early-start request at checkout", () => {
   it("the JSON checkout: GET /api/cart says so, /purchase/send refuses without earlyStart and accepts with it", async () => {
     const { user, cookie } = await buyerOf(2);
     const cart = await checkedCall("/cart", "/cart", { cookie, expect: 200 });
-    expect(cart.json.earlyStartRequired).toBe(true);
+    expect(cart.json).toMatchObject({ cart: { earlyStartRequired: true } });
     const refused = await checkedCall("/purchase/send", "/purchase/send", { cookie, body: { paymentMethod: "bank_transfer", acceptTerms: true }, expect: 400 });
     expect(refused.json).toMatchObject({ msg: CHECKOUT_MESSAGES.earlyStart, errors: { earlyStart: [CHECKOUT_MESSAGES.earlyStart] } });
     await checkedCall("/purchase/send", "/purchase/send", { cookie, body: { paymentMethod: "bank_transfer", acceptTerms: true, earlyStart: true }, expect: 201 });

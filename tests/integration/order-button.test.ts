@@ -54,9 +54,9 @@ describe("the order button", () => {
     const paid = await cartWith(34900);
     const answer = await api("/cart", { cookie: paid.cookie });
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ orderButtonLabel: "Comandă cu obligație de plată", totalPrice: "349,00", shippingPrice: "0,00" });
+    expect(answer.json).toMatchObject({ cart: { orderButtonLabel: "Comandă cu obligație de plată", totalPrice: "349,00", shippingPrice: "0,00" } });
     expect(matchesDocument("/cart", "get", 200, answer.json)).toEqual({ ok: true });
     const free = await cartWith(0);
-    expect((await api("/cart", { cookie: free.cookie })).json).toMatchObject({ orderButtonLabel: "Prinde cursul gratuit" });
+    expect((await api("/cart", { cookie: free.cookie })).json).toMatchObject({ cart: { orderButtonLabel: "Prinde cursul gratuit" } });
   });
 });

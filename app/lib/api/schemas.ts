@@ -42,8 +42,8 @@ export const selectedPriceSchema = z
   })
   ;
 
-const elementSchema = z.object({ id: z.number().int(), title: z.string(), details: z.array(z.string()) });
 const daySchema = z.object({ id: z.number().int(), title: z.string(), lista: z.array(z.string()) });
+const elementSchema = z.object({ id: z.number().int(), title: z.string(), details: z.array(z.string()), days: z.array(daySchema).optional() });
 const lessonMetaSchema = z.object({ chapterId: z.number().int(), lessonId: z.number().int(), lessonTitle: z.string() });
 
 /**
@@ -110,6 +110,7 @@ export const userSchema = z
     telefon: z.string(),
     adresa: z.string(),
     status: z.enum(["user", "admin"]),
+    marketing: z.boolean(),
   })
   ;
 
@@ -330,9 +331,15 @@ export const termsBody = z.object({
   terms: termsFormSchema.shape.sections,
 });
 
+/** A yes/no as the admin's selects may send it: true/false, or the text "true"/"false". */
+const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]);
+const dayBody = z.object({ id: z.number().int(), title: z.string(), lista: z.array(z.string()).optional() });
+
 /**
  * POST /admin/courses, /admin/online-courses and PUT …/{id}: SPEC §7's payload. Its field rules
- * are the admin course form's (`courseFormSchema`), which parses it after `toCourseForm`.
+ * are the admin course form's (`courseFormSchema`), which parses it after `toCourseForm`. A
+ * physical course's programme days come under its chapters (`elements[i].days`, as the course
+ * objects carry them) or at the top (`days`).
  */
 export const adminCourseBody = z.object({
   title: z.string(),
@@ -347,16 +354,18 @@ export const adminCourseBody = z.object({
         _id: z.number().int().positive().optional(),
         value: z.string(),
         days: z.union([z.number().int(), z.string(), z.null()]).optional(),
-        accreditation: z.boolean().optional(),
-        advancePayment: z.boolean().optional(),
+        accreditation: flag.optional(),
+        advancePayment: flag.optional(),
       }),
     )
     .optional(),
   duration: z.union([z.number().int(), z.string(), z.null()]).optional(),
   nextSession: z.string().nullable().optional(),
-  elements: z.array(z.object({ id: z.number().int(), title: z.string().optional(), details: z.array(z.string()).optional() })).optional(),
-  days: z.array(z.object({ id: z.number().int(), title: z.string(), lista: z.array(z.string()).optional() })).optional(),
-  isPublished: z.boolean().optional(),
+  elements: z
+    .array(z.object({ id: z.number().int(), title: z.string().optional(), details: z.array(z.string()).optional(), days: z.array(dayBody).optional() }))
+    .optional(),
+  days: z.array(dayBody).optional(),
+  isPublished: flag.optional(),
   lessonsMetadata: z
     .array(
       z.object({
@@ -365,7 +374,7 @@ export const adminCourseBody = z.object({
         lessonId: z.number().int(),
         lessonTitle: z.string(),
         explanation: z.string().optional(),
-        isPublished: z.boolean().optional(),
+        isPublished: flag.optional(),
         videoUrlKey: z.string().nullable().optional(),
         pdfUrlKey: z.string().nullable().optional(),
         captionsUrlKey: z.string().nullable().optional().describe("Subtitrări WebVTT (captions/…)"),
@@ -378,6 +387,12 @@ export const adminCourseBody = z.object({
 export type AdminCourseBody = z.output<typeof adminCourseBody>;
 
 const text = (value: number | string | null | undefined) => (value === null || value === undefined ? "" : String(value));
+
+/** The programme days: those under the chapters when any chapter carries some, else the top-level list. */
+function programmeDays(body: AdminCourseBody) {
+  const underChapters = (body.elements ?? []).flatMap((element) => element.days ?? []);
+  return underChapters.length > 0 ? underChapters : (body.days ?? []);
+}
 
 /** SPEC's course payload → the admin course form's values (the form's schema then decides). */
 export function toCourseForm(body: AdminCourseBody) {
@@ -393,7 +408,7 @@ export function toCourseForm(body: AdminCourseBody) {
     isPublished: body.isPublished ? "da" : "nu",
     prices: (body.prices ?? []).map((p) => ({ id: p._id, value: p.value, days: text(p.days), accreditation: p.accreditation, advancePayment: p.advancePayment })),
     chapters: (body.elements ?? []).map((c) => ({ id: c.id, title: c.title, details: (c.details ?? []).map((detail, index) => ({ id: index, text: detail })) })),
-    days: (body.days ?? []).map((d) => ({ id: d.id, title: d.title, activities: d.lista ?? [] })),
+    days: programmeDays(body).map((d) => ({ id: d.id, title: d.title, activities: d.lista ?? [] })),
     lessons: (body.lessonsMetadata ?? []).map((l) => ({
       id: l._id ?? undefined,
       chapterId: l.chapterId,

@@ -4,14 +4,20 @@ import { adminCourseBody, toCourseForm } from "~/lib/api/schemas";
 import { COURSE_FORM_MESSAGES, courseFormSchema, courseMediaFields, lessonMediaKeys, toCourseInput } from "~/lib/validation/admin-course";
 import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
 import { apiAdmin, apiError, fieldErrors, intParam, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
+import { adminCourseView } from "~/routes/+shared/api/views.server";
 import { verifyFormMedia } from "~/services/uploads.server";
 
+/** Every course of one kind, published or not, as whole course objects (the admin edits from them). */
 export async function adminCourseList(request: Request, kind: CourseKind): Promise<Response> {
   await apiAdmin(request);
   const list = await listCoursesForAdmin(kind);
-  return jsonResponse(
-    list.map((c) => ({ _id: c.id, title: c.title, secondTitle: c.secondTitle, category: c.category, isPublished: c.isPublished, img: c.imageKey, enrollments: c.enrollments })),
+  const courses = await Promise.all(
+    list.map(async (card) => {
+      const course = await getCourseForAdmin(kind, card.id);
+      return course ? adminCourseView(course, card.enrollments) : null;
+    }),
   );
+  return jsonResponse(courses.filter((c) => c !== null));
 }
 
 export async function adminCourseDelete(request: Request, kind: CourseKind, idParam: string | undefined): Promise<Response> {

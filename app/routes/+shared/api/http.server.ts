@@ -1,7 +1,7 @@
 /**
  * The JSON API's HTTP plumbing (SPEC §7, issue 17): one place decides methods (405 + Allow),
  * body type (415 unless application/json), origin (the site's own check, plus the one optional
- * CORS origin), error shape (`{msg}` always, never an HTML page or a redirect), and caching
+ * CORS origin), error shape (`{msg, error}` always, never an HTML page or a redirect), and caching
  * (`private, no-store`: answers may carry personal data). Handlers stay thin: parse with the
  * form's zod schema, call the model, answer `jsonResponse()` (Response.json, see below).
  */
@@ -42,9 +42,12 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-/** `{msg}` with a status (extra fields such as `errors` allowed). */
+/**
+ * A failure: `{msg, error}` with the same Romanian text (clients of the original site read one
+ * or the other), extra fields such as `errors` allowed.
+ */
 export function apiError(status: number, msg: string, extra: Record<string, unknown> = {}, headers?: HeadersInit): Response {
-  return jsonResponse({ msg, ...extra }, { status, headers });
+  return jsonResponse({ msg, error: msg, ...extra }, { status, headers });
 }
 
 /**
@@ -139,7 +142,7 @@ function fromDataThrow(error: unknown): Response | null {
 
 /**
  * A guard's thrown answer, as JSON: the login redirect → 401, the "not for you" redirect → 403,
- * a text or `{error}` body → `{msg}` with the same status.
+ * a text or `{error}` body → `{msg, error}` with the same status.
  */
 async function toApiError(response: Response): Promise<Response> {
   const headers = new Headers();
@@ -158,7 +161,7 @@ async function toApiError(response: Response): Promise<Response> {
   try {
     if (type.includes("json")) {
       const body = (await response.json()) as { msg?: unknown; error?: unknown };
-      if (typeof body.msg === "string") return jsonResponse(body, { status: response.status, headers });
+      if (typeof body.msg === "string") return apiError(response.status, body.msg, body as Record<string, unknown>, headers);
       if (typeof body.error === "string") msg = body.error;
     } else {
       const text = (await response.text()).trim();
@@ -190,7 +193,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return errors;
 }
 
-/** The JSON body parsed with a zod schema; a JSON 400 `{msg, errors}` is thrown otherwise. */
+/** The JSON body parsed with a zod schema; a JSON 400 `{msg, error, errors}` is thrown otherwise. */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S, map?: (body: Record<string, unknown>) => unknown): Promise<z.output<S>> {
   const text = await request.text();
   let body: unknown = {};

@@ -11,6 +11,8 @@ import { formatAmount } from "~/lib/money";
 import { orderButtonLabel } from "~/lib/order-button";
 import type { CartLineView, CartView } from "~/models/cart.server";
 import { enrollmentStatuses, getPublishedCourse, listPublishedCourses, type CourseDetail } from "~/models/course.server";
+import type { CourseContent } from "~/lib/course-content";
+import type { AdminCourse } from "~/models/course-admin.server";
 import type { AccountEnrollment } from "~/models/enrollment.server";
 import { loadPlayerCourse } from "~/models/lesson.server";
 import type { ProductDetail, ProductSummary } from "~/models/product.server";
@@ -24,8 +26,26 @@ type Course = z.output<typeof courseSchema>;
 export const priceText = (bani: number) => (bani === 0 ? "Gratis" : formatAmount(bani));
 const daysOut = (days: number | null) => (days === null ? ("nelimitat" as const) : days);
 
-export function userView(user: Pick<SessionUser, "id" | "email" | "name" | "phone" | "address" | "role">): z.output<typeof userSchema> {
-  return { _id: user.id, email: user.email, nume: user.name, telefon: user.phone, adresa: user.address, status: user.role };
+/** The user object (`adresa` is the billing address, `marketing` the news opt-in given at registration). */
+export function userView(user: Pick<SessionUser, "id" | "email" | "name" | "phone" | "address" | "role" | "marketingOptIn">): z.output<typeof userSchema> {
+  return { _id: user.id, email: user.email, nume: user.name, telefon: user.phone, adresa: user.address, status: user.role, marketing: user.marketingOptIn };
+}
+
+/**
+ * The content tree as the course object carries it: `elements` (chapters with their detail
+ * texts) and, for a physical course, the programme days under the chapters (`elements[i].days`:
+ * all of them on the first chapter, an empty list on the others, so a client reading each
+ * chapter's days shows the programme once) and again at the top (`days`, our own field).
+ */
+function contentView(kind: CourseKind, content: CourseContent) {
+  const days = content.days.map((d) => ({ id: d.id, title: d.title, lista: d.activities }));
+  const elements = content.chapters.map((c, index) => ({
+    id: c.id,
+    title: c.title,
+    details: c.details.map((d) => d.text),
+    ...(kind === "physical" ? { days: index === 0 ? days : [] } : {}),
+  }));
+  return { elements, days };
 }
 
 async function courseView(course: CourseDetail, status: PaymentStatus | null, lessons: Course["lessonsMetadata"]): Promise<Course> {
@@ -49,13 +69,48 @@ async function courseView(course: CourseDetail, status: PaymentStatus | null, le
     })),
     duration: course.kind === "online" ? "nelimitat" : course.durationDays,
     nextSession: course.nextSessionOn,
-    elements: course.content.chapters.map((c) => ({ id: c.id, title: c.title, details: c.details.map((d) => d.text) })),
-    days: course.content.days.map((d) => ({ id: d.id, title: d.title, lista: d.activities })),
+    ...contentView(course.kind, course.content),
     isPublished: true,
     isPurchased: status === "confirmed",
     paymentStatus: status,
     certificateUrl: course.kind === "online" && status === "confirmed" ? `/cursuri-online/curs/${course.id}/diploma` : null,
     lessonsMetadata: lessons,
+  };
+}
+
+/**
+ * A course as the admin lists show it: the whole course object (published or not), the lessons'
+ * storage keys under `lessonsMetadata`, and how many enrolments it has.
+ */
+export async function adminCourseView(course: AdminCourse, enrollments: number) {
+  return {
+    _id: course.id,
+    title: course.title,
+    secondTitle: course.secondTitle,
+    thirdTitle: course.thirdTitle,
+    category: course.category,
+    courseType: course.kind,
+    img: course.imageKey,
+    imgUrl: await imageUrl(course.imageKey),
+    price2: course.price2Bani === null ? null : priceText(course.price2Bani),
+    prices: course.options.map((o) => ({ _id: o.id, days: daysOut(o.days), value: priceText(o.amountBani), accreditation: o.accreditation, advancePayment: o.advancePayment })),
+    duration: course.kind === "online" ? ("nelimitat" as const) : course.durationDays,
+    nextSession: course.nextSessionOn,
+    ...contentView(course.kind, course.content),
+    isPublished: course.isPublished,
+    isPurchased: false,
+    certificateUrl: null,
+    lessonsMetadata: course.lessons.map((l) => ({
+      _id: l.id,
+      chapterId: l.chapterId,
+      lessonId: l.lessonId,
+      lessonTitle: l.title,
+      explanation: l.explanation,
+      isPublished: l.isPublished,
+      videoUrlKey: l.videoKey,
+      pdfUrlKey: l.pdfKey,
+    })),
+    enrollments,
   };
 }
 
