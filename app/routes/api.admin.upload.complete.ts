@@ -9,9 +9,11 @@ import { z } from "zod";
 import { requireAdmin } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { verifyUpload } from "~/services/uploads.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
+  // outage-safe: parsing the JSON body: no database
   const parsed = z.object({ key: z.string().max(200) }).safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ error: "Cerere invalidă." }, { status: 400 });
   try {
@@ -19,6 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
     return Response.json({ key: result.key, size: result.size, contentType: result.contentType, proof: result.proof });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("upload: checking an upload failed", { error: String(error) });
     return Response.json({ error: "Încărcarea a eșuat. Încearcă din nou." }, { status: 500 });
   }

@@ -13,6 +13,7 @@ import type { EntryContext } from "@remix-run/node";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
+import { withoutNul } from "~/services/react-stream.server";
 
 const MAX_PAGES = 500;
 const RENDER_TIMEOUT_MS = 5_000;
@@ -63,7 +64,8 @@ export function renderGuestPage(key: string, element: ReactElement, nonce: strin
     let failed = false;
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
+        // React 18's NUL padding at its 2 KB buffer edge (react-stream.server.ts).
+        chunks.push(withoutNul(chunk));
         done();
       },
       final(done) {
