@@ -27,8 +27,8 @@ beforeAll(async () => {
   const online = [];
   const items = [];
   for (let i = 0; i < 10; i++) {
-    physical.push(await createCourse("physical", { title: text(i, 60 + i * 7), description: text(i, 300 + i * 13) }, [{ days: 5, amountBani: 200000 + i }]));
-    online.push(await createCourse("online", { title: text(i + 1, 50 + i * 5), description: text(i + 2, 280 + i * 11) }, [{ days: null, amountBani: 34900 + i }]));
+    physical.push(await createCourse("physical", { title: text(i, 60 + i * 7), secondTitle: text(i + 1, 120 + i * 3), thirdTitle: text(i, 300 + i * 13) }, [{ days: 5, amountBani: 200000 + i }]));
+    online.push(await createCourse("online", { title: text(i + 1, 50 + i * 5), secondTitle: text(i + 3, 100 + i * 5), thirdTitle: text(i + 2, 280 + i * 11) }, [{ days: null, amountBani: 34900 + i }]));
     items.push(await createProduct({ title: text(i + 3, 40 + i * 9), description: text(i, 250 + i * 17) }));
   }
   const student = await createUser({ name: "Ștefania Țurcanu-Bălășescu", address: "Str. Mircea cel Bătrân 10, Constanța, județul Constanța" });
