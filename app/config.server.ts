@@ -109,6 +109,9 @@ const envSchema = z.object({
   // Rate limits (fixed windows, stored in PostgreSQL).
   RATE_LIMIT_LOGIN_MAX: positiveInt(5),
   RATE_LIMIT_LOGIN_WINDOW_MIN: positiveInt(15),
+  // Failed logins per client address, across accounts (successes never count).
+  RATE_LIMIT_LOGIN_ADDRESS_MAX: positiveInt(50),
+  RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MIN: positiveInt(60),
   RATE_LIMIT_REGISTER_MAX: positiveInt(10),
   RATE_LIMIT_REGISTER_WINDOW_MIN: positiveInt(60),
   RATE_LIMIT_RESET_MAX: positiveInt(5),
@@ -294,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulatorAllowed({ production, explicit: env.PAYMENT_SIMULATOR, databaseUrl: env.DATABASE_URL, publicUrl }),
     rateLimits: {
       login: { max: env.RATE_LIMIT_LOGIN_MAX, windowMs: env.RATE_LIMIT_LOGIN_WINDOW_MIN * 60_000 },
+      loginAddress: { max: env.RATE_LIMIT_LOGIN_ADDRESS_MAX, windowMs: env.RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MIN * 60_000 },
       register: {
         max: env.RATE_LIMIT_REGISTER_MAX,
         windowMs: env.RATE_LIMIT_REGISTER_WINDOW_MIN * 60_000,

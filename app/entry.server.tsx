@@ -2,7 +2,6 @@
  * Server entry: streams the HTML, adds the CSP nonce and security headers. Importing this
  * module (remix-serve does at start) opens and migrates the database before the first request.
  */
-import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -13,6 +12,7 @@ import { log, stackOf } from "~/services/log.server";
 import { privateByDefault } from "~/lib/http";
 import { cachedGuestPage, guestPageKey, renderGuestPage } from "~/services/html-cache.server";
 import { replaceRemixOriginCheck } from "~/services/origin.server";
+import { stripRendererPadding } from "~/services/react-stream.server";
 import { applySecurityHeaders, createNonce } from "~/services/security-headers.server";
 import { startApp } from "~/services/startup.server";
 import { recordRequestError } from "~/services/unavailable.server";
@@ -56,7 +56,8 @@ export default async function handleRequest(
     let shellRendered = false;
     const respond = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      // React 18's NUL padding at its 2 KB buffer edge is dropped here (react-stream.server.ts).
+      const body = stripRendererPadding();
       const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       applySecurityHeaders(responseHeaders, nonce);

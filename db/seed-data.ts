@@ -478,7 +478,7 @@ export const seedTermsPages: Record<string, Array<{ title: string; description: 
     ),
     section(
       "Ce cookie-uri folosim",
-      "Site-ul {business} folosește doar cookie-uri proprii (de primă parte), strict necesare: sesiunea de autentificare, mesajul de confirmare afișat după o acțiune și alegerea ta privind cookie-urile. Fără ele nu te poți autentifica și nu poți comanda. Nu folosim cookie-uri ale terților.",
+      "Site-ul {business} folosește doar cookie-uri proprii (de primă parte), strict necesare: sesiunea de autentificare, recunoașterea dispozitivului de pe care te-ai mai autentificat (ca să nu fii blocat(ă) din cauza încercărilor greșite ale altora), mesajul de confirmare afișat după o acțiune și alegerea ta privind cookie-urile. Fără ele nu te poți autentifica și nu poți comanda. Nu folosim cookie-uri ale terților.",
     ),
     section("Lista cookie-urilor", cookieTableText()),
     section(

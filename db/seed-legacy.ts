@@ -124,6 +124,26 @@ export const supersededTermsPages: Record<string, SeedSections[]> = {
   cookie: [
     [cookieIntro, cookieNecessary, cookieOptional],
     [cookieIntro, cookieNecessary, section("Lista cookie-urilor", COOKIE_LIST_V1), cookieOptional],
+    // The text before issue 26 added the __device cookie.
+    [
+      section(
+        "Ce sunt cookie-urile",
+        "Cookie-urile sunt fișiere mici de text pe care site-ul le salvează în browserul tău și le citește la vizitele următoare. Conform art. 4 alin. (5) din Legea nr. 506/2004, cookie-urile strict necesare pentru serviciul cerut de tine se pot folosi fără acord; toate celelalte doar cu consimțământul tău prealabil.",
+      ),
+      section(
+        "Ce cookie-uri folosim",
+        "Site-ul {business} folosește doar cookie-uri proprii (de primă parte), strict necesare: sesiunea de autentificare, mesajul de confirmare afișat după o acțiune și alegerea ta privind cookie-urile. Fără ele nu te poți autentifica și nu poți comanda. Nu folosim cookie-uri ale terților.",
+      ),
+      section("Lista cookie-urilor", COOKIE_LIST_V1),
+      section(
+        "Cookie-uri de analiză și marketing",
+        "În prezent site-ul nu setează cookie-uri de analiză sau de marketing și nu încarcă scripturi ale terților. Dacă le vom introduce, le vom adăuga în lista de mai sus, cu furnizorul și durata lor, și vor fi folosite doar după ce le accepți din bannerul de cookie-uri. Refuzul este la fel de simplu ca acceptarea.",
+      ),
+      section(
+        "Cum îți schimbi alegerea",
+        "Îți schimbi oricând alegerea din formularul de mai jos („Preferințele tale privind cookie-urile”). Poți șterge cookie-urile și din setările browserului; dacă ștergi cookie-ul de sesiune, vei fi deconectat(ă). Pentru întrebări ne scrii la {email}; despre datele personale afli mai multe în Politica de confidențialitate.",
+      ),
+    ],
   ],
   "politica-returnare": [
     [

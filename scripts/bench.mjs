@@ -12,7 +12,8 @@
  * For the trivial route /robots.txt (the framework's own ceiling) and each content page it prints
  * req/s, p50, p99, the ratio to /robots.txt (and to nginx serving the same page as a static file,
  * when nginx is installed), server CPU ms per request, SQL queries per request (counted by the
- * app, through the test-hooks endpoint; one process only), resident memory idle and after load.
+ * app, through the test-hooks endpoint; one process only), resident memory of the whole tree and
+ * of each serving process (workers and spare) idle, right after the load and after 30 s idle.
  * With a logged-in user (the bench registers one and logs in through the real form) it measures
  * /cont and /cart the same way, and Lighthouse 12.8.2 mobile on those and the public pages.
  * Then a bundle report: what each hydrated page downloads (public/build, gzipped).
@@ -25,7 +26,7 @@
  * share of one core it used.
  *
  * Options: --duration=<s> (default 8), --connections=<n> (10), --generator=wrk|autocannon,
- * --no-lighthouse, --no-postgres,
+ * --no-lighthouse, --no-postgres, --no-pglite,
  * --bundle-only (build, then only the bundle report of the hydrated pages, from the build
  * manifest: no server, deterministic; same as `node scripts/bundle-report.mjs`).
  * One JSON line per measurement, then a table. The machine may be shared: compare ratios within
@@ -393,11 +394,14 @@ async function measurePages(site, label, pages, { cookie, nginx, dbPids } = {}) 
 
 function memory(site, label, moment, dbPids) {
   const pids = tree(site.child.pid);
+  const mb = (kb) => Number((kb / 1024).toFixed(1));
   const record = {
     metric: "memory",
     setup: label,
     moment,
-    appRssMB: Number((memoryKB(pids) / 1024).toFixed(1)),
+    appRssMB: mb(memoryKB(pids)),
+    // Each serving process (the workers and the warm spare; the supervisor is not one).
+    workerRssMB: workers(site.child.pid).map((pid) => mb(memoryKB([pid]))),
     // PostgreSQL backends serving the app: private memory only (shared buffers are the server's).
     databaseRssAnonMB: dbPids ? Number((memoryKB(dbPids(), "RssAnon") / 1024).toFixed(1)) : null,
   };
@@ -561,6 +565,10 @@ async function suite(label, { databaseUrl, concurrency, dbPids }) {
     await measurePages(site, label, userPages, { cookie, nginx, dbPids: dbPids ? () => pgPids : null });
     await refreshDbPids();
     memory(site, label, "after load", dbPids ? () => pgPids : null);
+    // Memory that stays after the load ended (caches, allocator, V8's heap) is what a server pays.
+    await sleep(30_000);
+    await refreshDbPids();
+    memory(site, label, "after 30 s idle", dbPids ? () => pgPids : null);
     if (label === "PGlite") {
       for (const page of ["/cont", "/cart"]) await bundleReport(site.base, page, cookie);
       const online = await firstLink(site.base, "/cursuri-online", "/cursuri-online/curs/");
@@ -601,7 +609,7 @@ async function suite(label, { databaseUrl, concurrency, dbPids }) {
   }
 }
 
-await suite("PGlite", {});
+if (!process.argv.includes("--no-pglite")) await suite("PGlite", {});
 if (withPostgres) {
   const pg = await freshPostgres();
   if (!pg) emit({ metric: "skipped", setup: "PostgreSQL", reason: "no PostgreSQL server answers" });
@@ -626,7 +634,9 @@ for (const r of rows.filter((r) => r.metric === "load")) {
 }
 for (const r of rows.filter((r) => r.metric === "startup")) console.log(`startup ${r.setup}: ${r.ms} ms, ${r.workersObserved} serving process(es)`);
 for (const r of rows.filter((r) => r.metric === "memory")) {
-  console.log(`memory ${r.setup} ${r.moment}: app ${r.appRssMB} MB RSS${r.databaseRssAnonMB === null ? "" : `, PostgreSQL backends ${r.databaseRssAnonMB} MB private`}`);
+  console.log(
+    `memory ${r.setup} ${r.moment}: app ${r.appRssMB} MB RSS, per serving process ${r.workerRssMB.join(" / ")} MB${r.databaseRssAnonMB === null ? "" : `, PostgreSQL backends ${r.databaseRssAnonMB} MB private`}`,
+  );
 }
 for (const r of rows.filter((r) => r.metric === "bundle")) console.log(`bundle ${r.page}: ${r.scripts} scripts, ${r.gzipKB} KB gzipped (${r.rawKB} KB raw)`);
 for (const r of rows.filter((r) => r.metric === "lighthouse")) {

@@ -9,7 +9,8 @@
  *   close`, lets in-flight requests finish (at most SHUTDOWN_TIMEOUT_MS), then stops the mail
  *   worker and the media sweep and closes the database pool. Exit 0 when it drained, 1 when it
  *   had to cut connections. (remix-serve kept answering on keep-alive connections after the pool
- *   had closed: a burst of 500s at every deploy.)
+ *   had closed: a burst of 500s at every deploy.) The same drain runs when the supervisor dies
+ *   (even by SIGKILL), see supervisor-link.mjs.
  * - The old `?_data=` parameter (Remix before single fetch) is dropped from every address
  *   before Remix sees it: the page or call it names answers, never a made-up data request.
  * - Honest errors. A request whose loader or action could not reach the database is answered
@@ -26,6 +27,7 @@ import remixNode from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { onSupervisorGone } from "./supervisor-link.mjs";
 
 const { createRemixRequest, sendRemixResponse } = remixExpress;
 const { createRequestHandler, installGlobals } = remixNode;
@@ -176,5 +178,6 @@ function shutdown(signal) {
   }, SHUTDOWN_TIMEOUT_MS).unref();
 }
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => shutdown(signal));
-// The supervisor disconnects the IPC channel when it stops: drain as on SIGTERM.
-process.on("disconnect", () => shutdown("supervisor gone"));
+// The supervisor gone (stopped, crashed or killed with SIGKILL: the IPC channel closed): drain as
+// on SIGTERM. Node's cluster code would exit the worker at once; supervisor-link.mjs says why.
+onSupervisorGone(() => shutdown("supervisor gone"));

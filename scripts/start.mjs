@@ -92,7 +92,22 @@ function say(message) {
   console.log(`[supervisor] ${message}`);
 }
 
-cluster.setupPrimary({ exec: path.join(root, "scripts", "server.mjs") });
+/**
+ * Memory ceiling of each PostgreSQL worker's JavaScript heap (README, Production → Memory): V8
+ * sizes its heap from the machine's memory (gigabytes) and, under load, lets it grow to several
+ * times the live data before collecting, then keeps it. With a ceiling it collects harder
+ * instead; a worker that really needs more dies with an out-of-memory error and is replaced like
+ * any dead worker. WORKER_MAX_HEAP_MB (default 256; 0 = V8's default) bounds the old generation;
+ * the young generation is capped at 2 × 8 MB (V8's default is 2 × 16 MB). The embedded PGlite
+ * worker keeps V8's defaults (its database lives in WebAssembly memory, outside these limits,
+ * and its start-up seeding needs the room).
+ */
+const requestedHeap = process.env.WORKER_MAX_HEAP_MB === undefined ? 256 : Number(process.env.WORKER_MAX_HEAP_MB);
+const heapFlags = [];
+if (process.env.DATABASE_URL && Number.isInteger(requestedHeap) && requestedHeap > 0) {
+  heapFlags.push(`--max-old-space-size=${requestedHeap}`, "--max-semi-space-size=8");
+}
+cluster.setupPrimary({ exec: path.join(root, "scripts", "server.mjs"), execArgv: [...process.execArgv, ...heapFlags] });
 const env = { NODE_ENV: "production", ...process.env };
 const reasons = new Map(); // worker id → why it said it dies
 const listening = new Set();

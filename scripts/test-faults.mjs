@@ -12,7 +12,13 @@
  *  3. 2,000 mails to a local SMTP listener, the cluster restarted (-m immediate) mid-run: all
  *     delivered within 2 minutes, none twice (Message-ID);
  *  4. SIGKILL of a worker under load: a new one serves within 2 s, the supervisor log says why;
- *  5. SIGTERM under load: no 5xx for requests started before the signal, exit code 0.
+ *  5. SIGTERM under load: no 5xx for requests started before the signal, exit code 0;
+ *  6. a classroom (issue 26): 30 students log in correctly at once from one address, all get
+ *     in; an attacker at that address guessing one account is stopped after 5 tries;
+ *  7. SIGKILL of the supervisor under checkout load (issue 26): every worker drains and exits on
+ *     its own, 0 mails left in `sending`; after a restart every order placed has both its mails
+ *     delivered (by Message-ID).
+ * Across every phase and restart, no answer may be a 5xx other than 503.
  *
  * Prints the measured figures; exits 1 when a check fails.
  */
@@ -160,6 +166,31 @@ async function cleanup() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+function countBy(list) {
+  const out = {};
+  for (const item of list) out[item] = (out[item] ?? 0) + 1;
+  return out;
+}
+
+/** Waits until each pid has exited (a reaped pid, or a zombie nobody reaps): ms per pid, or Infinity. */
+async function untilGone(pids, limitMs) {
+  const t0 = Date.now();
+  const gone = new Map();
+  const alive = (pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      return !/^\d+ \(.*\) Z/.test(stat);
+    } catch {
+      return false;
+    }
+  };
+  while (Date.now() - t0 < limitMs && gone.size < pids.length) {
+    for (const pid of pids) if (!gone.has(pid) && !alive(pid)) gone.set(pid, Date.now() - t0);
+    await sleep(50);
+  }
+  return pids.map((pid) => gone.get(pid) ?? Infinity);
+}
+
 function workerPids() {
   if (!site?.pid) return [];
   const out = spawnSync("ps", ["-o", "pid=", "--ppid", String(site.pid)], { encoding: "utf8" }).stdout;
@@ -202,8 +233,11 @@ async function untilHealthy(limitMs) {
 const BUYERS = 8;
 const READERS = 4;
 const load = { running: false, statuses: new Map(), checkouts: new Map(), requests: [] };
-function count(status) {
+/** Every 5xx other than 503, over the whole run (issue 26: an outage must never be a 500). */
+const non503 = [];
+function count(status, what = "") {
   load.statuses.set(status, (load.statuses.get(status) ?? 0) + 1);
+  if (status >= 500 && status !== 503) non503.push(`${status} ${what}`);
 }
 
 async function buyer(index) {
@@ -227,7 +261,7 @@ async function buyer(index) {
       continue;
     }
     const page = await get("/cart", { headers });
-    count(page.status);
+    count(page.status, "GET /cart");
     const version = /name="cartVersion"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="cartVersion"/.exec(page.text);
     if (page.status !== 200 || !version) {
       await sleep(200);
@@ -241,7 +275,7 @@ async function buyer(index) {
     });
     tally.attempts++;
     const posted = await get("/cart", { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: form });
-    count(posted.status);
+    count(posted.status, "POST /cart");
     if (posted.status === 200 && /A apărut o eroare/.test(posted.text)) failures.push("a checkout POST answered 200 with an error page");
     if (posted.status >= 300 && posted.status < 400) tally.success++;
   }
@@ -254,7 +288,7 @@ async function reader() {
     const startedAt = Date.now();
     const r = await get(pages[i++ % pages.length], { timeout: 15_000 });
     load.requests.push({ startedAt, endedAt: Date.now(), status: r.status });
-    count(r.status);
+    count(r.status, `GET ${pages[(i - 1) % pages.length]}`);
     if (r.status === 200 && /A apărut o eroare/.test(r.text)) failures.push(`GET answered 200 with an error page`);
   }
 }
@@ -410,6 +444,78 @@ try {
   check(bad.length === 0, `0 errors for the ${beforeSignal.length} requests started before SIGTERM (${bad.length} 5xx or cut)`);
   check(exit.code === 0, `clean exit (code ${exit.code}, ${stopMs} ms after the signal)`);
   figure(`SIGTERM: stopped in ${stopMs} ms, exit ${exit.code}`);
+
+  // ── 6. a classroom behind one address ──
+  say("phase 6: 30 students log in at once from one address; an attacker there guesses one account");
+  startSite();
+  check((await untilHealthy(120_000)) !== Infinity, "the site starts again");
+  check(/uploads are stored on this instance only/.test(serverLog()), "with DATABASE_URL and no S3 the start-up log says uploads are local to this instance");
+  const classroom = "198.51.100.77";
+  const students = [];
+  for (let i = 0; i < 30; i++) students.push((await hook("user", { email: `elev-${i}-${randomBytes(3).toString("hex")}@example.ro` })).email);
+  const loginFrom = (email, password) =>
+    get("/autentificare", {
+      method: "POST",
+      timeout: 120_000,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "X-Forwarded-For": classroom },
+      body: new URLSearchParams({ email, password }),
+    });
+  const t0 = Date.now();
+  const logins = await Promise.all(students.map((email) => loginFrom(email, "Parola-Buna1!")));
+  for (const r of logins) count(r.status, "POST /autentificare");
+  const admitted = logins.filter((r) => r.status === 302 && r.headers.get("location") === "/cont").length;
+  check(admitted === 30, `30 students at one address log in at once: ${admitted} admitted (${JSON.stringify(countBy(logins.map((r) => r.status)))}) in ${Date.now() - t0} ms`);
+  const target = students[0];
+  const guesses = [];
+  for (let i = 0; i < 6; i++) guesses.push((await loginFrom(target, `Ghicit-${i}!`)).status);
+  const afterGuesses = await loginFrom(target, "Parola-Buna1!");
+  check(
+    guesses.slice(0, 5).every((s) => s === 401) && guesses[5] === 429 && afterGuesses.status === 429,
+    `an attacker at that address guessing one account is stopped: ${guesses.join(", ")}, then the right password ${afterGuesses.status}`,
+  );
+  const classmate = await loginFrom(students[1], "Parola-Buna1!");
+  check(classmate.status === 302, `a classmate at the same address still gets in (${classmate.status})`);
+  figure(`classroom: ${admitted}/30 correct logins from one address admitted at once; attacker ${guesses.join(",")} → ${afterGuesses.status}`);
+
+  // ── 7. SIGKILL of the supervisor under checkout load ──
+  say("phase 7: SIGKILL of the supervisor under checkout load");
+  const [{ since }] = await sql`select now() as since`;
+  load.checkouts.clear();
+  delivered.clear(); // what reaches the SMTP listener from here on, before and after the kill
+  startLoad();
+  // Kill while checkouts are going through (buyers first log in and fill their carts).
+  const loadStart = Date.now();
+  const successes = () => [...load.checkouts.values()].reduce((sum, t) => sum + t.success, 0);
+  while (successes() < 4 && Date.now() - loadStart < 90_000) await sleep(100);
+  const orphans = workerPids();
+  site.kill("SIGKILL");
+  await siteExit;
+  const exited = await untilGone(orphans, 30_000);
+  await stopLoad();
+  check(orphans.length >= 2 && exited.every((ms) => ms !== Infinity), `every worker (${orphans.length}) exits on its own after the supervisor's SIGKILL: ${exited.map((ms) => (ms === Infinity ? "still running" : `${ms} ms`)).join(", ")}`);
+  const drained = (serverLog().match(/supervisor gone: draining/g) ?? []).length;
+  check(drained >= orphans.length - 1, `the serving workers drained (${drained} "supervisor gone: draining" lines)`);
+  const [{ sending, claimed }] = await sql`select count(*) filter (where status = 'sending')::int as sending, count(*) filter (where status = 'claimed')::int as claimed from mail_outbox`;
+  check(sending === 0, `0 mails left in 'sending' after the supervisor's SIGKILL (${sending}; claimed: ${claimed})`);
+  const placed = await checkOrders(sql);
+  check(placed.lost === 0 && placed.half === 0, `every successful checkout has its whole order (${placed.successes} of ${placed.attempts})`);
+  const [{ orders: newOrders }] = await sql`select count(*)::int as orders from orders where created_at >= ${since}`;
+  const mails = await sql`select id from mail_outbox where created_at >= ${since}`;
+  check(newOrders > 0 && mails.length === 2 * newOrders, `every order placed has its 2 mails queued (${newOrders} orders, ${mails.length} mails)`);
+  startSite();
+  check((await untilHealthy(120_000)) !== Infinity, "the site starts again");
+  const deliveryStart = Date.now();
+  const wanted = mails.map((m) => `outbox-${m.id}@`);
+  const deliveredIds = () => [...delivered.keys()].join(" ");
+  while (Date.now() - deliveryStart < 60_000 && !wanted.every((id) => deliveredIds().includes(id))) await sleep(250);
+  const missing = wanted.filter((id) => !deliveredIds().includes(id)).length;
+  check(missing === 0, `after a restart every order's mails are delivered: ${wanted.length - missing} of ${wanted.length} in ${((Date.now() - deliveryStart) / 1000).toFixed(1)} s`);
+  const [{ unsent }] = await sql`select count(*)::int as unsent from mail_outbox where status <> 'sent'`;
+  check(unsent === 0, `no mail left unsent (${unsent})`);
+  figure(`supervisor SIGKILL: ${orphans.length} workers exited on their own in ${exited.map((ms) => `${ms} ms`).join(", ")}; ${sending} mails in 'sending'; ${newOrders} orders, ${mails.length - missing}/${mails.length} mails delivered after restart`);
+
+  check(non503.length === 0, `no 5xx other than 503 over all phases and restarts (${non503.length}${non503.length ? `: ${JSON.stringify(countBy(non503))}` : ""})`);
+  figure(`5xx other than 503 over the whole run: ${non503.length}`);
   await sql.end({ timeout: 2 });
 } catch (error) {
   failures.push(`aborted: ${error?.stack ?? error}`);

@@ -12,6 +12,12 @@ export interface SiteCookie {
 
 export const SITE_COOKIES: readonly SiteCookie[] = [
   { name: "__session", purpose: "Te ține autentificat în cont (necesar).", duration: "30 de zile", party: "first" },
+  {
+    name: "__device",
+    purpose: "Recunoaște dispozitivul de pe care te-ai mai autentificat, ca încercările greșite ale altora să nu te blocheze (necesar; conține doar un cod aleator și amprente ale conturilor, nu adresa de e-mail).",
+    duration: "1 an",
+    party: "first",
+  },
   { name: "__flash", purpose: "Afișează mesajul de confirmare după o acțiune, pe pagina următoare (necesar).", duration: "sesiunea browserului (se șterge după afișare)", party: "first" },
   { name: "cookie_consent", purpose: "Ține minte alegerea ta privind cookie-urile opționale (necesar).", duration: "6 luni", party: "first" },
 ];

@@ -26,7 +26,8 @@ export const { loader, action } = apiRoute({
       const auth = await authenticator.authenticate("form", new Request(request.url, { method: "POST", body: form, headers }));
       const [cookie, profile] = await Promise.all([createSession(auth.id, request), getUserProfile(auth.id), destroySession(request)]);
       if (!profile) return apiError(500, ACCOUNT_MESSAGES.loginFailed);
-      return jsonResponse({ msg: ACCOUNT_MESSAGES.loginSuccess, user: userView(profile) }, { headers: { "Set-Cookie": cookie } });
+      const cookies = new Headers([["Set-Cookie", cookie], ["Set-Cookie", auth.deviceCookie]]);
+      return jsonResponse({ msg: ACCOUNT_MESSAGES.loginSuccess, user: userView(profile) }, { headers: cookies });
     } catch (error) {
       if (error instanceof LoginError) {
         const errors = (error.result.error ?? {}) as Record<string, string[] | null>;

@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { destroySession } from "~/models/session.server";
 import { apiError, apiRoute, jsonResponse } from "~/routes/+shared/api/http.server";
 import { log } from "~/services/log.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
@@ -10,6 +11,7 @@ export const { loader, action } = apiRoute({
       const clear = await destroySession(request);
       return jsonResponse({ msg: ACCOUNT_MESSAGES.logoutSuccess }, { headers: { "Set-Cookie": clear } });
     } catch (error) {
+      rethrowIfUnavailable(error);
       log.error("api logout failed", { error: String(error) });
       return apiError(503, ACCOUNT_MESSAGES.logoutFailed);
     }

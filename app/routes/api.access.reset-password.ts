@@ -7,6 +7,7 @@ import { forgotPasswordSchema } from "~/lib/validation/account";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { apiError, apiRoute, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { hitPasswordReset } from "~/services/rate-limit.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
@@ -17,7 +18,8 @@ export const { loader, action } = apiRoute({
     }
     try {
       await requestPasswordReset(email);
-    } catch {
+    } catch (error) {
+      rethrowIfUnavailable(error);
       return apiError(503, ACCOUNT_MESSAGES.resetRequestFailed);
     }
     return jsonResponse({ msg: ACCOUNT_MESSAGES.resetRequested });

@@ -10,11 +10,13 @@ import { z } from "zod";
 import { requireAdmin } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { verifyUpload } from "~/services/uploads.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 const failure = (message: string, status: number) => Response.json({ msg: message, error: message }, { status });
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
+  // outage-safe: parsing the JSON body: no database
   const parsed = z.object({ key: z.string().max(200) }).safeParse(await request.json().catch(() => null));
   if (!parsed.success) return failure("Cerere invalidă.", 400);
   try {
@@ -22,6 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return failure(result.error, result.status);
     return Response.json({ key: result.key, size: result.size, contentType: result.contentType, proof: result.proof });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("upload: checking an upload failed", { error: String(error) });
     return failure("Încărcarea a eșuat. Încearcă din nou.", 500);
   }

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/models/session.server";
 import { cancelLocalUpload, receiveLocalUpload } from "~/services/local-upload.server";
 import { log } from "~/services/log.server";
 import { getStorage } from "~/services/storage.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
@@ -30,6 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
           });
     return Response.json(outcome.body, { status: outcome.status, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("upload: local PUT failed", { error: String(error) });
     return Response.json({ error: "Încărcarea a eșuat." }, { status: 500 });
   }

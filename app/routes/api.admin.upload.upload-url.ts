@@ -16,6 +16,7 @@ import { requireAdmin } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { issueUploadUrl } from "~/services/uploads.server";
 import { jsonResponse } from "~/routes/+shared/api/http.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 const body = z.object({
   key: z.string().max(200).optional(),
@@ -42,6 +43,7 @@ async function admin(request: Request) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await admin(request);
+  // outage-safe: parsing the JSON body: no database
   const parsed = body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return failure("Cerere de încărcare invalidă.", 400);
   try {
@@ -50,6 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { ok: _ok, ...target } = result;
     return jsonResponse(target, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("upload: issuing an upload URL failed", { error: String(error) });
     return failure("Încărcarea a eșuat. Încearcă din nou.", 500);
   }

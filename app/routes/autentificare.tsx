@@ -27,6 +27,7 @@ import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { assertFormBody, formConstraint } from "~/lib/form-input";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
@@ -42,8 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await authenticator.authenticate("form", request);
     const cookie = await createSession(user.id, request);
-    return redirectWithToast(user.redirectTo, { message: ACCOUNT_MESSAGES.loginSuccess }, { headers: { "Set-Cookie": cookie } });
+    const headers = new Headers([["Set-Cookie", cookie], ["Set-Cookie", user.deviceCookie]]);
+    return redirectWithToast(user.redirectTo, { message: ACCOUNT_MESSAGES.loginSuccess }, { headers });
   } catch (error) {
+    rethrowIfUnavailable(error);
     if (error instanceof LoginError) return data({ result: error.result }, { status: error.status, headers: error.headers });
     log.error("login failed", { error });
     const result: SubmissionResult<string[]> = { status: "error", error: { "": [ACCOUNT_MESSAGES.loginFailed] } };

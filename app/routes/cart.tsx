@@ -32,6 +32,7 @@ import { isCardPaymentAvailable as cardAvailable, returnPath, startCardPayment }
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { parseForm, readFormData } from "~/lib/form-input";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 function lineHref(line: { category: string; courseId: number | null; productId: number | null }) {
   if (line.category === "product") return line.productId ? `/produse/produs/${line.productId}` : null;
@@ -105,7 +106,8 @@ async function saveAddress(user: SessionUser, form: FormData) {
   if (submission.status !== "success") return data<ActionData>({ kind: "address", result: submission.reply() }, { status: 400 });
   try {
     await updateBillingAddress(user.id, submission.value.address);
-  } catch {
+  } catch (error) {
+    rethrowIfUnavailable(error);
     return redirectWithToast("/cart?adresa=editeaza", { ...SHORT_TOAST, type: "error", message: "Eroare la actualizarea adresei de facturare." });
   }
   return redirectWithToast("/cart", { ...SHORT_TOAST, message: "Adresa de facturare actualizată cu succes!" });

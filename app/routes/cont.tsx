@@ -33,6 +33,7 @@ import { errorBoundary } from "~/components/ErrorState";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { readIntent } from "~/lib/intent";
 import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 type EditMode = "account" | "billing" | "password" | null;
 
@@ -58,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       enrolledAt: e.enrolledAt ? e.enrolledAt.toISOString() : null,
     }));
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("loading enrolments failed", { error, userId: user.id });
   }
   const orders = (await listOrdersForUser(user.id)).map(({ delivery: d, ...o }) => {
@@ -104,6 +106,7 @@ async function saveMarketing(formData: FormData, user: SessionUser) {
   try {
     await setMarketingOptIn(user.id, submission.value.marketing);
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("saving the marketing opt-in failed", { error, userId: user.id });
     return redirectWithToast("/cont#datele-mele", { message: ACCOUNT_MESSAGES.updateFailed, type: "error" });
   }
@@ -119,6 +122,7 @@ async function saveBilling(formData: FormData, user: SessionUser) {
   try {
     await updateBillingDetails(user.id, submission.value.address, buyerDetailsOf(submission.value));
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("billing address update failed", { error, userId: user.id });
     return data({ intent, result: submission.reply({ formErrors: [ACCOUNT_MESSAGES.updateFailed] }) }, { status: 500 });
   }
@@ -137,6 +141,7 @@ async function savePassword(request: Request, formData: FormData, user: SessionU
   try {
     await changePassword(user, submission.value.newPassword);
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("password change failed", { error, userId: user.id });
     return data({ intent, result: submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.updateFailed] }) }, { status: 500 });
   }
@@ -161,6 +166,7 @@ async function saveAccount(request: Request, formData: FormData, user: SessionUs
   try {
     await updateAccount(user.id, submission.value, { email: user.email, name: user.name });
   } catch (error) {
+    rethrowIfUnavailable(error);
     if (error instanceof EmailTakenError) {
       return data({ intent, result: submission.reply({ fieldErrors: { email: [EMAIL_MESSAGES.taken] } }) }, { status: 409 });
     }

@@ -24,6 +24,7 @@ import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
 import { deleteAccountSchema } from "~/routes/+shared/form-schemas.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -42,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await deleteAccount(user, { hideDiplomaName: submission.value.hideDiplomaName });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("account deletion failed", { error, userId: user.id });
     return data({ result: submission.reply({ ...hide, formErrors: [DELETE_ACCOUNT_MESSAGES.failed] }) }, { status: 500 });
   }

@@ -46,6 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return Response.json({ ok: false, redirect: courseHref("online", courseId) }, { status: 403, headers });
       }
     }
+  // outage-safe: every failure already answers 503 (the player retries)
   } catch (error) {
     log.error("saving lesson progress failed", { error, userId: user.id, courseId });
     return Response.json({ ok: false, message: PLAYER_MESSAGES.saveFailed }, { status: 503, headers: NO_STORE });

@@ -24,6 +24,7 @@ import { assertSameOrigin } from "~/services/origin.server";
 import { hitPasswordReset } from "~/services/rate-limit.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export function loader() {
   return { constraint: formConstraint(forgotPasswordSchema) };
@@ -44,6 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     await requestPasswordReset(submission.value.email);
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("password reset request failed", { error });
     return data({ outcome: "error" as const, result: null }, { status: 503 });
   }

@@ -10,6 +10,7 @@ import { destroySession } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -17,6 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     clear = await destroySession(request);
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("logout failed", { error });
     return redirectWithToast(backTo(request), { type: "error", message: ACCOUNT_MESSAGES.logoutFailed });
   }
@@ -35,6 +37,7 @@ function backTo(request: Request): string {
     const url = new URL(referer);
     if (url.host !== new URL(request.url).host) return "/";
     return safeRedirect(`${url.pathname}${url.search}`, "/");
+  // outage-safe: parsing the Referer URL: no database
   } catch {
     return "/";
   }

@@ -46,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     stat = await fsp.stat(file);
     if (!stat.isFile()) throw new Error("not a file");
+  // outage-safe: a file system stat: no database
   } catch {
     return plain(404, "Fișierul nu există.");
   }

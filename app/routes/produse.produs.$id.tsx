@@ -21,6 +21,7 @@ import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
 import { readFormData } from "~/lib/form-input";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 /** Shown as HTML first; the scripts start at the first interaction (see route-handle.ts). */
 export const handle = HYDRATE_ON_INTERACTION;
@@ -47,6 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     result = await addProductToCart(user.id, id);
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("catalogue: adding a product to the cart failed", { productId: id, error });
     result = { ok: false as const, status: 500, message: ADD_FAILED };
   }

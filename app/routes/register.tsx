@@ -26,6 +26,7 @@ import { hitRegister } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
@@ -54,6 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const target = safeRedirect(formData.get("redirectTo"), "/cont");
     return redirectWithToast(target, { message: ACCOUNT_MESSAGES.registerSuccess }, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
+    rethrowIfUnavailable(error);
     if (error instanceof EmailTakenError) {
       return data({ result: submission.reply({ ...hide, fieldErrors: { email: [EMAIL_MESSAGES.taken] } }) }, { status: 409 });
     }

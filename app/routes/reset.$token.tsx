@@ -23,6 +23,7 @@ import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const state = await checkResetToken(params.token ?? "");
@@ -48,6 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return data({ state, result: null }, { status: 410 });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("password reset failed", { error });
     return data({ state: null, result: submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.resetFailed] }) }, { status: 500 });
   }

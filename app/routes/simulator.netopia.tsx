@@ -88,6 +88,7 @@ async function answerPayment(envelope: Envelope, form: FormData, outcome: Outcom
   let received;
   try {
     received = receiveRequest(envelope);
+    // outage-safe: decrypting and parsing the request (synchronous): no database
   } catch (error) {
     return data({ kind: "error" as const, message: `Cerere invalidă: ${error instanceof Error ? error.message : error}` }, { status: 400 });
   }
@@ -129,6 +130,7 @@ async function sendOutcome(xml: string, form: FormData, outcome: Outcome) {
       await sendNotification(xml, { action: "confirmed_pending" });
       // The anti-fraud review ends a moment later: the confirmation arrives on its own.
       setTimeout(() => {
+        // outage-safe: a later simulated IPN; the order keeps its pending state if it fails
         sendNotification(xml, { action: "confirmed" }).catch(() => {});
       }, PENDING_REVIEW_MS);
       return;

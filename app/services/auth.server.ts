@@ -14,13 +14,16 @@ import { loginSchema } from "~/lib/validation/account";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { verifyLogin } from "~/models/user.server";
 import { log } from "~/services/log.server";
-import { forgiveLogin, hitLogin } from "~/services/rate-limit.server";
+import { readDevice, rememberDevice } from "~/services/known-device.server";
+import { forgiveLogin, hitLogin, recordLoginFailure } from "~/services/rate-limit.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/services/unavailable.server";
 import { parseForm } from "~/lib/form-input";
 
 export interface AuthenticatedUser {
   id: string;
   redirectTo: string;
+  /** Set-Cookie remembering this device for the account (known-device.server.ts). */
+  deviceCookie: string;
 }
 
 export class LoginError extends Error {
@@ -45,7 +48,8 @@ authenticator.use(
     }
     const { email, password, redirectTo } = submission.value;
     try {
-      const limit = await hitLogin(request, email);
+      const device = await readDevice(request);
+      const limit = await hitLogin(request, email, device);
       if (!limit.allowed) {
         throw new LoginError(429, submission.reply({ ...hide, formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] }), {
           "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)),
@@ -53,10 +57,11 @@ authenticator.use(
       }
       const user = await verifyLogin(email, password);
       if (!user) {
+        await recordLoginFailure(request);
         throw new LoginError(401, submission.reply({ ...hide, formErrors: [ACCOUNT_MESSAGES.wrongCredentials] }));
       }
-      await forgiveLogin(request, email);
-      return { id: user.id, redirectTo: safeRedirect(redirectTo, "/cont") };
+      await forgiveLogin(request, email, device);
+      return { id: user.id, redirectTo: safeRedirect(redirectTo, "/cont"), deviceCookie: await rememberDevice(device, email) };
     } catch (error) {
       if (error instanceof LoginError) throw error;
       log.error("login failed", { error });

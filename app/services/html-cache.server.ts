@@ -13,12 +13,21 @@ import type { EntryContext } from "@remix-run/node";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
+import { withoutNul } from "~/services/react-stream.server";
 
+/**
+ * Ceiling of the store, per process: at most 500 pages and 24 MB of HTML (characters, about the
+ * bytes of these mostly-ASCII pages; oldest pages go first). A catalogue page is 30–120 KB, and a
+ * guest URL with any query string is its own page, so the count alone could hold ~60 MB.
+ */
 const MAX_PAGES = 500;
+const MAX_CHARS = 24 * 1024 * 1024;
 const RENDER_TIMEOUT_MS = 5_000;
 
 /** The HTML split at each occurrence of the nonce it was rendered with. */
 const pages = new Map<string, string[]>();
+let storedChars = 0;
+const sizeOf = (parts: string[]) => parts.reduce((sum, part) => sum + part.length, 0);
 let watching: (() => void) | null = null;
 let stats = { hits: 0, misses: 0 };
 
@@ -37,7 +46,12 @@ export function guestPageKey(
   if (actionData || errors) return null;
   const root = loaderData.root as { user?: unknown; toast?: unknown } | undefined;
   if (!root || root.user || root.toast) return null;
-  if (!watching) watching = catalogue.onChange(() => pages.clear());
+  if (!watching) {
+    watching = catalogue.onChange(() => {
+      pages.clear();
+      storedChars = 0;
+    });
+  }
   const data = createHash("sha256").update(JSON.stringify(loaderData)).digest("base64url");
   return `${catalogue.version} ${data} ${request.url}`;
 }
@@ -63,7 +77,8 @@ export function renderGuestPage(key: string, element: ReactElement, nonce: strin
     let failed = false;
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
+        // React 18's NUL padding at its 2 KB buffer edge (react-stream.server.ts).
+        chunks.push(withoutNul(chunk));
         done();
       },
       final(done) {
@@ -97,20 +112,30 @@ export function renderGuestPage(key: string, element: ReactElement, nonce: strin
 }
 
 function store(key: string, parts: string[]) {
-  if (pages.size >= MAX_PAGES) {
-    // Oldest first: Map keeps insertion order.
-    const oldest = pages.keys().next().value;
-    if (oldest !== undefined) pages.delete(oldest);
+  const size = sizeOf(parts);
+  if (size > MAX_CHARS) return;
+  const previous = pages.get(key);
+  if (previous) {
+    pages.delete(key);
+    storedChars -= sizeOf(previous);
+  }
+  // Oldest first: Map keeps insertion order.
+  while (pages.size > 0 && (pages.size >= MAX_PAGES || storedChars + size > MAX_CHARS)) {
+    const [oldest, oldParts] = pages.entries().next().value as [string, string[]];
+    pages.delete(oldest);
+    storedChars -= sizeOf(oldParts);
   }
   pages.set(key, parts);
+  storedChars += size;
 }
 
 /** Tests and the bench: how often a stored page was used. */
 export function guestPageStats() {
-  return { ...stats, pages: pages.size };
+  return { ...stats, pages: pages.size, chars: storedChars };
 }
 
 export function clearGuestPages() {
   pages.clear();
+  storedChars = 0;
   stats = { hits: 0, misses: 0 };
 }

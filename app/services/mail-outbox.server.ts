@@ -2,8 +2,13 @@
  * Transactional mail outbox: messages are inserted in the same transaction as the change they
  * announce (an order), so a mail failure never loses or blocks the order. A worker sends them;
  * a failed send is retried with backoff until it goes through. Several app processes can run the
- * worker at once: rows are leased with FOR UPDATE SKIP LOCKED and a claim token (see processOutbox
- * for the at-most-once guarantee).
+ * worker at once: rows are leased with FOR UPDATE SKIP LOCKED and a claim token.
+ *
+ * Delivery rule (docs/decisions/0001-mail-at-least-once.md): **at least once, never lost**. Every
+ * attempt of a row carries the same Message-ID, so the rare repeat (a process that died after the
+ * SMTP server took the message but before the row was marked `sent`) is recognisable and grouped
+ * by mail clients. A row in `sending` keeps a lease like a claim; when the lease runs out (its
+ * process died mid hand-over) the row is sent again with the same Message-ID.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
@@ -50,7 +55,7 @@ export function outboxMessageId(id: string): string {
   return `<outbox-${id}@${domain}>`;
 }
 
-/** "sent" marks that failed (database away): retried before the next claim, never resent. */
+/** "sent" marks that failed (database away): retried before the next claim and at shutdown. */
 const unmarked = new Map<string, string>(); // row id → claim token
 
 /**
@@ -77,19 +82,22 @@ async function flushUnmarked(): Promise<void> {
 }
 
 /**
- * Sends due messages (up to `limit`) with bounded concurrency. At most once: a row is claimed
- * (`claimed`, with this run's token and a 30 s lease renewed while the run lasts), then switched to
- * `sending` under that token immediately before its SMTP hand-over; a row in `sending` is never
- * claimed again. A "sent" mark that fails is retried in memory; if the process dies first, the
- * row stays `sending` (delivery unknown; its Message-ID identifies it) rather than going out twice.
+ * Sends due messages (up to `limit`) with bounded concurrency. A row is claimed (`claimed`, with
+ * this run's token and a 30 s lease renewed while the run lasts), then switched to `sending` under
+ * that token immediately before its SMTP hand-over (the lease goes on). A row whose lease ran out
+ * — `claimed` or `sending` — belongs to a dead run and is claimed again: at least once, with the
+ * same Message-ID. A "sent" mark that fails is retried from memory before the next claim. When the
+ * worker is stopped mid-run (shutdown) the rows not yet handed over go back to `pending` at once.
  */
-export async function processOutbox(
-  options: {
-    limit?: number;
-    send?: (m: MailMessage, files: Awaited<ReturnType<typeof renderAttachments>>) => Promise<void>;
-    concurrency?: number;
-  } = {},
-): Promise<OutboxRun> {
+export interface OutboxOptions {
+  limit?: number;
+  send?: (m: MailMessage, files: Awaited<ReturnType<typeof renderAttachments>>) => Promise<void>;
+  concurrency?: number;
+  /** The background worker is stopping: hand over no further row of this batch. */
+  stopping?: () => boolean;
+}
+
+export async function processOutbox(options: OutboxOptions = {}): Promise<OutboxRun> {
   const db = getDb();
   const send = options.send ?? sendMail;
   const limit = options.limit ?? BATCH_SIZE;
@@ -98,7 +106,7 @@ export async function processOutbox(
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(inArray(mailOutbox.status, ["pending", "claimed"]), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .where(and(inArray(mailOutbox.status, ["pending", "claimed", "sending"]), lte(mailOutbox.nextAttemptAt, sql`now()`)))
     .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -119,7 +127,7 @@ export async function processOutbox(
     void db
       .update(mailOutbox)
       .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-      .where(and(eq(mailOutbox.claimToken, token), eq(mailOutbox.status, "claimed")))
+      .where(and(eq(mailOutbox.claimToken, token), inArray(mailOutbox.status, ["claimed", "sending"])))
       .catch((error: unknown) => log.warn("mail outbox lease renewal failed", { error }));
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -130,7 +138,7 @@ export async function processOutbox(
     try {
       [mine] = await db
         .update(mailOutbox)
-        .set({ status: "sending" })
+        .set({ status: "sending", nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
         .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimToken, token), eq(mailOutbox.status, "claimed")))
         .returning({ id: mailOutbox.id });
     } catch (error) {
@@ -180,7 +188,7 @@ export async function processOutbox(
   try {
     let next = 0;
     const lanes = Array.from({ length: Math.min(options.concurrency ?? CONCURRENCY, claimed.length) }, async () => {
-      while (next < claimed.length) {
+      while (next < claimed.length && !options.stopping?.()) {
         const row = claimed[next++];
         try {
           await sendOne(row);
@@ -192,14 +200,30 @@ export async function processOutbox(
       }
     });
     await Promise.all(lanes);
+    if (next < claimed.length) await release(claimed.slice(next).map((row) => row.id), token);
   } finally {
     clearInterval(heartbeat);
   }
   return run;
 }
 
+/** Stopping: claimed rows this run will not hand over are due again at once, for any worker. */
+async function release(ids: string[], token: string): Promise<void> {
+  try {
+    await getDb()
+      .update(mailOutbox)
+      .set({ status: "pending", claimToken: null, nextAttemptAt: sql`now()` })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.claimToken, token), eq(mailOutbox.status, "claimed")));
+  } catch (error) {
+    // Their lease (30 s) returns them anyway.
+    log.warn("mail outbox: releasing unsent claims at shutdown failed", { count: ids.length, error });
+  }
+}
+
 let running: Promise<unknown> | null = null;
 let stopped = false;
+/** The background worker's options (tests pass a fake `send`). */
+let workerOptions: OutboxOptions = {};
 
 /**
  * Runs the outbox now unless a run is in progress (called after commits that queue mail): it
@@ -222,18 +246,21 @@ export async function outboxIdle(): Promise<void> {
 
 async function drain(): Promise<void> {
   while (!stopped) {
-    const run = await processOutbox();
-    if ((run.claimed ?? 0) < BATCH_SIZE) return;
+    const run = await processOutbox({ ...workerOptions, stopping: () => stopped });
+    if ((run.claimed ?? 0) < (workerOptions.limit ?? BATCH_SIZE)) return;
   }
 }
 
 /**
  * Background worker: a run every `intervalMs`; the timer never keeps the process alive. The
  * returned stop function (at shutdown, before the database closes) ends the timer, refuses new
- * runs and waits for the one in progress; unsent messages stay queued for the next start.
+ * runs, lets the hand-overs in progress finish and be marked, releases the rest of the batch and
+ * retries marks that failed earlier: afterwards no row of this process is left `claimed` or
+ * `sending` unless the database was away (then the lease brings it back).
  */
-export function startOutboxWorker(intervalMs = 5_000): () => Promise<void> {
+export function startOutboxWorker(intervalMs = 5_000, options: OutboxOptions = {}): () => Promise<void> {
   stopped = false;
+  workerOptions = options;
   const timer = setInterval(kickOutbox, intervalMs);
   timer.unref();
   kickOutbox();
@@ -241,5 +268,6 @@ export function startOutboxWorker(intervalMs = 5_000): () => Promise<void> {
     clearInterval(timer);
     stopped = true;
     await running;
+    await flushUnmarked().catch((error: unknown) => log.warn("mail outbox: final marks failed", { error }));
   };
 }

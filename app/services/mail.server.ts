@@ -102,7 +102,11 @@ export async function sendMail(message: MailMessage, files: MailFile[] = []): Pr
   await fs.mkdir(config.mail.outboxDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.join(config.mail.outboxDir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
-  await fs.writeFile(file, built.message as Buffer, { mode: 0o600 });
+  // Written aside, then renamed: a process killed mid-write leaves no empty or partial `.eml`
+  // (only a hidden `.tmp`), and the row, not yet marked sent, is written again.
+  const partial = path.join(config.mail.outboxDir, `.${path.basename(file)}.tmp`);
+  await fs.writeFile(partial, built.message as Buffer, { mode: 0o600 });
+  await fs.rename(partial, file);
   log.info("mail written to the outbox", { file: path.basename(file), subject: message.subject });
 }
 

@@ -15,13 +15,16 @@
  * Login lock-out cannot be used against the account's owner: the SPEC's fixed limit counts per
  * account *and* client address, so failures from elsewhere do not touch the owner's bucket; per
  * account alone (every address, and when no address is known) failures only add increasing delays
- * (`hitBackoff`: free tries, then 30 s, 1, 2, 4, 8 minutes… up to the window).
+ * (`hitBackoff`: free tries, then 30 s, 1, 2, 4, 8 minutes… up to the window); the owner's known
+ * device skips both (see hitLogin). Per address only failures count (a shared address is a
+ * classroom, not an attacker).
  */
 import { createHash } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { getConfig } from "~/config.server";
+import { knowsAccount, type KnownDevice } from "~/services/known-device.server";
 import { log } from "~/services/log.server";
 import { registerClockSeam } from "../test-support.server";
 
@@ -140,14 +143,6 @@ export async function hitBackoff(key: string, rule: LimitRule): Promise<LimitRes
   return { allowed: true, count, resetAt, retryAfterMs: 0 };
 }
 
-/** Gives back one attempt (e.g. a login that turned out to be correct does not count). */
-export async function refund(key: string): Promise<void> {
-  await getDb()
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(eq(rateLimits.key, key));
-}
-
 export async function clearLimit(key: string): Promise<void> {
   await getDb().delete(rateLimits).where(eq(rateLimits.key, key));
 }
@@ -166,28 +161,83 @@ function maybeCleanUp(now: Date) {
 
 // ─── The app's limits (configured by RATE_LIMIT_* variables) ─────────────────────────────────
 
+/** The first wait at an address once half of its failures are used up; it doubles per failure. */
+export const ADDRESS_DELAY_BASE_MS = 1_000;
+export const ADDRESS_DELAY_MAX_MS = 60_000;
+
+export function addressDelayMs(failures: number, rule: LimitRule): number {
+  const free = Math.floor(rule.max / 2);
+  if (failures <= free) return 0;
+  return Math.min(ADDRESS_DELAY_MAX_MS, ADDRESS_DELAY_BASE_MS * 2 ** Math.min(20, failures - free - 1));
+}
+
+const addressWaitKey = (key: string) => `${key}:wait`;
+
 /**
- * Login: an attempt counts per account and client address and per address (the SPEC's fixed
- * limit, when the address is known), and per account with increasing delays; call
- * `forgiveLogin` after a success.
+ * The per-address login limit (failures only): blocked while the address waits after a failure
+ * (`addressDelayMs`) or once it reached `rule.max` failures in the window. Reads, counts nothing.
  */
-export async function hitLogin(request: Request, email: string) {
-  const rule = getConfig().rateLimits.login;
-  const [fixed, backoff] = await Promise.all([
-    hitAll([accountIpKey("login", email, request), ipKey("login", request)], rule),
-    hitBackoff(accountKey("login", email), rule),
-  ]);
+async function checkAddress(request: Request, rule: LimitRule): Promise<LimitResult> {
+  const key = ipKey("login", request);
+  if (!key) return ALLOWED;
+  const now = clock();
+  const rows = await getDb()
+    .select()
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, [key, addressWaitKey(key)]));
+  const blocked = rows
+    .filter((row) => row.resetAt > now && (row.key !== key || row.count >= rule.max))
+    .map((row) => ({ allowed: false, count: row.count, resetAt: row.resetAt, retryAfterMs: row.resetAt.getTime() - now.getTime() }));
+  return blocked.length ? worst(blocked) : ALLOWED;
+}
+
+/**
+ * Login limits (issue 26, after OWASP's authentication guidance: failures count, successes do
+ * not, and nobody is locked out by other people's failures):
+ * - from a device that logged in to this account before (known-device.server.ts): that device's
+ *   own fixed window (`login` rule), nothing else;
+ * - otherwise: the account at this address (the SPEC's fixed `login` window), the account from
+ *   any address (increasing delays, `hitBackoff`), and the address's failures across accounts
+ *   (`loginAddress`: e.g. 50 an hour, with short growing waits from half of that on). These
+ *   account attempts are counted before the password is checked (a burst of parallel guesses
+ *   cannot overshoot) and forgotten after a success; the address only counts failures
+ *   (`recordLoginFailure`), so a classroom of correct logins never fills it.
+ */
+export async function hitLogin(request: Request, email: string, device: KnownDevice | null = null): Promise<LimitResult> {
+  const { login: rule, loginAddress } = getConfig().rateLimits;
+  if (knowsAccount(device, email)) return hit(deviceKey(email, device), rule);
+  const address = await checkAddress(request, loginAddress);
+  if (!address.allowed) return address;
+  const [fixed, backoff] = await Promise.all([hitAll([accountIpKey("login", email, request)], rule), hitBackoff(accountKey("login", email), rule)]);
   return worst([fixed, backoff]);
 }
 
-/** A correct password: this attempt does not count, and the account's failures are forgotten. */
-export async function forgiveLogin(request: Request, email: string) {
+function deviceKey(email: string, device: KnownDevice): string {
+  return `${accountKey("login", email)}:device:${device.id}`;
+}
+
+/** A wrong password: one more failure for the client address (its growing wait may start). */
+export async function recordLoginFailure(request: Request): Promise<void> {
+  const key = ipKey("login", request);
+  if (!key) return;
+  const rule = getConfig().rateLimits.loginAddress;
+  const { count } = await hit(key, rule);
+  const delay = addressDelayMs(count, rule);
+  if (delay === 0) return;
+  const resetAt = new Date(clock().getTime() + delay);
+  await getDb()
+    .insert(rateLimits)
+    .values({ key: addressWaitKey(key), count, resetAt })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count, resetAt } });
+}
+
+/** A correct password: the account's attempts are forgotten (the address keeps its failures). */
+export async function forgiveLogin(request: Request, email: string, device: KnownDevice | null = null) {
   const perAddress = accountIpKey("login", email, request);
-  const ip = ipKey("login", request);
   await Promise.all([
     clearLimit(accountKey("login", email)),
     perAddress ? clearLimit(perAddress) : null,
-    ip ? refund(ip) : null,
+    device ? clearLimit(deviceKey(email, device)) : null,
   ]);
 }
 

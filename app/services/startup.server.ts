@@ -109,6 +109,12 @@ async function start() {
     ms: Date.now() - startedAt,
     url: config.publicUrl,
   });
+  if (handle.kind === "postgres" && !config.storage.s3) {
+    // A shared database suggests several instances; their files would not be shared (issue 26).
+    log.warn(
+      `uploads are stored on this instance only (${config.storage.uploadsDir}): behind a load balancer with several instances, set S3_BUCKET (or mount one shared volume as DATA_DIR/uploads on every instance), otherwise a file uploaded through one instance is missing on the others`,
+    );
+  }
   if (config.paymentSimulator && process.env.NODE_ENV === "production") {
     // Fine for the quick start on this computer; on a server anyone could "pay" with it.
     log.warn(

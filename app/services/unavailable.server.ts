@@ -53,6 +53,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * For a route's catch: a database outage goes on to Remix (handleError records it, and the HTTP
+ * server answers 503 + Retry-After with the Romanian page and the form's fields to send again),
+ * so the catch's own answer (often a 500) is given only to real failures. Every catch in
+ * app/routes asks this or isDatabaseUnavailable (tests/unit/route-catches.test.ts checks).
+ */
+export function rethrowIfUnavailable(error: unknown): void {
+  if (isDatabaseUnavailable(error)) throw error;
+}
+
 /** Records an error that reached Remix's handleError on the request's state. */
 export function recordRequestError(context: unknown, error: unknown): void {
   const state = (context as { [REQUEST_STATE]?: RequestState } | undefined)?.[REQUEST_STATE];

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { MailMessage } from "~/services/mail.server";
-import { outboxMessageId, processOutbox } from "~/services/mail-outbox.server";
+import { outboxMessageId, processOutbox, startOutboxWorker } from "~/services/mail-outbox.server";
 
 async function queue(count: number) {
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -45,26 +45,80 @@ describe("mail outbox", () => {
     expect(rows.every((r) => r.status === "sent" && r.claimToken === null)).toBe(true);
   });
 
-  it("retakes a dead worker's expired claim, but never a row that was being handed to SMTP", async () => {
+  it("retakes a dead worker's expired claim and its expired hand-over (same Message-ID), never a live lease", async () => {
     await getDb().delete(mailOutbox);
-    const [claimedRow, sendingRow, liveClaim] = await queue(3);
+    const [claimedRow, sendingRow, liveClaim, liveSending] = await queue(4);
     const past = new Date(Date.now() - 1000);
+    const future = new Date(Date.now() + 30_000);
     const deadToken = "00000000-0000-4000-8000-000000000001";
-    await getDb().update(mailOutbox).set({ status: "claimed", claimToken: deadToken, nextAttemptAt: past }).where(eq(mailOutbox.id, claimedRow.id));
-    await getDb().update(mailOutbox).set({ status: "sending", claimToken: deadToken, nextAttemptAt: past }).where(eq(mailOutbox.id, sendingRow.id));
-    // A claim whose lease is still running belongs to a live worker.
-    await getDb()
-      .update(mailOutbox)
-      .set({ status: "claimed", claimToken: deadToken, nextAttemptAt: new Date(Date.now() + 30_000) })
-      .where(eq(mailOutbox.id, liveClaim.id));
+    const set = (id: string, status: "claimed" | "sending", nextAttemptAt: Date) =>
+      getDb().update(mailOutbox).set({ status, claimToken: deadToken, nextAttemptAt }).where(eq(mailOutbox.id, id));
+    await set(claimedRow.id, "claimed", past);
+    // Its process died between the SMTP hand-over and the "sent" mark: delivery unknown.
+    await set(sendingRow.id, "sending", past);
+    // Leases still running belong to a live worker.
+    await set(liveClaim.id, "claimed", future);
+    await set(liveSending.id, "sending", future);
     const sent: MailMessage[] = [];
     const run = await processOutbox({ send: async (m) => void sent.push(m) });
-    expect(run).toMatchObject({ claimed: 1, sent: 1 });
-    expect(sent.map((m) => m.messageId)).toEqual([outboxMessageId(claimedRow.id)]);
+    expect(run).toMatchObject({ claimed: 2, sent: 2 });
+    expect(sent.map((m) => m.messageId).sort()).toEqual([outboxMessageId(claimedRow.id), outboxMessageId(sendingRow.id)].sort());
     const byId = new Map((await getDb().select().from(mailOutbox)).map((r) => [r.id, r.status]));
     expect(byId.get(claimedRow.id)).toBe("sent");
-    expect(byId.get(sendingRow.id)).toBe("sending");
+    expect(byId.get(sendingRow.id)).toBe("sent");
     expect(byId.get(liveClaim.id)).toBe("claimed");
+    expect(byId.get(liveSending.id)).toBe("sending");
+  });
+
+  it("keeps a hand-over's lease while it lasts, so no other worker sends it meanwhile", async () => {
+    await getDb().delete(mailOutbox);
+    const [row] = await queue(1);
+    let release!: () => void;
+    const handedOver = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inSend = new Promise<void>((resolve) => (started = resolve));
+    const first = processOutbox({
+      send: async () => {
+        started();
+        await handedOver;
+      },
+    });
+    await inSend;
+    const [during] = await getDb().select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+    expect(during.status).toBe("sending");
+    expect(during.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    const other = await processOutbox({ send: async () => expect.unreachable("sent twice") });
+    expect(other.claimed).toBe(0);
+    release();
+    expect(await first).toMatchObject({ sent: 1 });
+  });
+
+  it("at shutdown finishes the hand-overs in progress and gives the rest of the batch back at once", async () => {
+    await getDb().delete(mailOutbox);
+    await queue(5);
+    let release!: () => void;
+    const handedOver = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inSend = new Promise<void>((resolve) => (started = resolve));
+    const sent: string[] = [];
+    const stop = startOutboxWorker(60_000, {
+      concurrency: 1,
+      send: async (m) => {
+        started();
+        await handedOver;
+        sent.push(m.subject);
+      },
+    });
+    await inSend;
+    const stopping = stop();
+    release();
+    await stopping;
+    expect(sent).toHaveLength(1);
+    const rows = await getDb().select().from(mailOutbox);
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(1);
+    const rest = rows.filter((r) => r.status !== "sent");
+    expect(rest).toHaveLength(4);
+    expect(rest.every((r) => r.status === "pending" && r.claimToken === null && r.nextAttemptAt.getTime() <= Date.now())).toBe(true);
   });
 
   it("puts a failed send back to pending with a backoff", async () => {

@@ -1,6 +1,7 @@
 /**
  * Rate limits stored in PostgreSQL (DESIGN §8): fixed windows with an atomic upsert; login 5
- * failures per 15 minutes per e-mail and per IP; register and forgot-password per IP.
+ * failures per 15 minutes per e-mail and address, increasing delays per e-mail, failures only per
+ * address (issue 26: a classroom behind one address); register and forgot-password per IP.
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ function useFakeClock() {
 
 afterEach(() => {
   useRateLimitClock(null);
-  for (const name of ["RATE_LIMIT_REGISTER_MAX", "RATE_LIMIT_RESET_MAX"]) delete process.env[name];
+  for (const name of ["RATE_LIMIT_REGISTER_MAX", "RATE_LIMIT_RESET_MAX", "RATE_LIMIT_LOGIN_ADDRESS_MAX"]) delete process.env[name];
   resetEnvironment();
 });
 
@@ -75,15 +76,19 @@ describe("fixed windows", () => {
   });
 
   it("a client cannot dodge the per-IP login limit by writing its own X-Forwarded-For", async () => {
+    useFakeClock();
+    process.env.RATE_LIMIT_LOGIN_ADDRESS_MAX = "10";
+    resetEnvironment();
     const proxySaw = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    // Half of the address's failures are free; the 6th starts a wait, which refuses the 7th.
+    for (let i = 0; i < 7; i++) {
       const forged = `${freshIp()}, ${proxySaw}`;
       const response = await run(loginAction, post("/autentificare", { email: `nimeni${i}-${proxySaw}@example.ro`, password: "Gresit-1!" }, { ip: forged }));
       statuses.push(response.status);
     }
-    expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
-    expect(statuses[5]).toBe(429);
+    expect(statuses.slice(0, 6).every((status) => status === 401)).toBe(true);
+    expect(statuses[6]).toBe(429);
   });
 });
 
@@ -141,16 +146,84 @@ describe("login limit", () => {
     expect((await noHeaders(victim.email, TEST_PASSWORD)).status).toBe(302);
   });
 
-  it("blocks an IP after 5 failures across accounts", async () => {
+  it("an address's failures across accounts: half the limit free, then growing waits, then a hard block", async () => {
     useFakeClock();
+    process.env.RATE_LIMIT_LOGIN_ADDRESS_MAX = "10";
+    resetEnvironment();
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) await login(`nimeni-${i}@example.com`, "Gresit-1!", ip);
     const user = await createUser();
+    const wrong = (i: number) => login(`nimeni-${i}-${ip}@example.com`, "Gresit-1!", ip);
+    for (let i = 0; i < 5; i++) expect((await wrong(i)).status).toBe(401);
+    // A correct password right after the free failures still goes through (successes never count).
+    expect((await login(user.email, TEST_PASSWORD, ip)).status).toBe(302);
+    const waits: string[] = [];
+    for (let i = 5; i < 9; i++) {
+      expect((await wrong(i)).status).toBe(401);
+      const refused = await login(user.email, TEST_PASSWORD, ip);
+      expect(refused.status).toBe(429);
+      const wait = refused.headers.get("Retry-After") ?? "";
+      waits.push(wait);
+      now += Number(wait) * 1000;
+    }
+    expect(waits).toEqual(["1", "2", "4", "8"]);
+    // The 10th failure within the hour: blocked until the window ends.
+    expect((await wrong(9)).status).toBe(401);
     const blocked = await login(user.email, TEST_PASSWORD, ip);
     expect(blocked.status).toBe(429);
-    expect(await formError(blocked)).toMatch(/^Prea multe încercări\. Încercați din nou peste \d+ minute\.$/);
+    expect(await formError(blocked)).toMatch(/^Prea multe încercări\. Încercați din nou peste \d+ (de )?minute\.$/);
+    // Other addresses are not concerned.
     expect((await login(user.email, TEST_PASSWORD, freshIp())).status).toBe(302);
+    now += 60 * MINUTE;
+    expect((await login(user.email, TEST_PASSWORD, ip)).status).toBe(302);
   });
+
+  it("30 students at one address log in correctly at once: every one gets in, and nothing is counted", async () => {
+    const ip = freshIp();
+    const students = await Promise.all(Array.from({ length: 30 }, () => createUser()));
+    const answers = await Promise.all(students.map((student) => login(student.email, TEST_PASSWORD, ip)));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(302));
+    const [address] = await getDb().select().from(rateLimits).where(eq(rateLimits.key, `login:ip:${ip}`));
+    expect(address).toBeUndefined();
+  });
+
+  it("an attacker at a classroom's address trying one account is still stopped after 5 guesses", async () => {
+    useFakeClock();
+    const ip = freshIp();
+    const victim = await createUser();
+    const classmates = await Promise.all(Array.from({ length: 5 }, () => createUser()));
+    for (const mate of classmates) expect((await login(mate.email, TEST_PASSWORD, ip)).status).toBe(302);
+    for (let i = 0; i < 5; i++) expect((await login(victim.email, `Ghicit-${i}!`, ip)).status).toBe(401);
+    expect((await login(victim.email, "Ghicit-6!", ip)).status).toBe(429);
+    expect((await login(victim.email, TEST_PASSWORD, ip)).status).toBe(429);
+    // The classmates at the same address are not concerned.
+    expect((await login(classmates[0].email, TEST_PASSWORD, ip)).status).toBe(302);
+  });
+
+  it("a correct password from a known device is never refused because of other people's failures", async () => {
+    useFakeClock();
+    const ip = freshIp();
+    const owner = await createUser();
+    const first = await login(owner.email, TEST_PASSWORD, freshIp());
+    const device = first.headers.getSetCookie().find((c) => c.startsWith("__device="))?.split(";")[0];
+    expect(device).toBeTruthy();
+    // The address hard-blocked by failures across accounts, and the owner's account guessed at from elsewhere.
+    for (let i = 0; i < 50; i++) {
+      await login(`nimeni-${i}-${ip}@example.com`, "Gresit-1!", ip);
+      now += 61_000;
+    }
+    for (let i = 0; i < 8; i++) await login(owner.email, "Gresit-1!", freshIp());
+    expect((await login(owner.email, TEST_PASSWORD, ip)).status).toBe(429);
+    const known = await run(loginAction, post("/autentificare", { email: owner.email, password: TEST_PASSWORD }, { ip, cookie: device }));
+    expect(known.status).toBe(302);
+    // A forged device cookie is no device.
+    const forged = await run(loginAction, post("/autentificare", { email: owner.email, password: TEST_PASSWORD }, { ip, cookie: "__device=eyJpZCI6IngifQ%3D%3D.AAAA" }));
+    expect(forged.status).toBe(429);
+    // The device's own guesses are still limited (5 per window).
+    for (let i = 0; i < 5; i++) {
+      expect((await run(loginAction, post("/autentificare", { email: owner.email, password: "Gresit-1!" }, { ip, cookie: device }))).status).toBe(401);
+    }
+    expect((await run(loginAction, post("/autentificare", { email: owner.email, password: TEST_PASSWORD }, { ip, cookie: device }))).status).toBe(429);
+  }, 60_000);
 
   it("does not count successful logins", async () => {
     const user = await createUser();

@@ -31,6 +31,7 @@ import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadP
 import { parseForm, readFormData } from "~/lib/form-input";
 import { applyBulkAdd } from "~/lib/bulk-items";
 import { courseConstraint } from "./form-schemas.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export const COURSE_TABS: Record<CourseKind, { path: string; label: string; singular: string }> = {
   online: { path: "/admin/cursuri-online", label: "Cursuri online", singular: "curs online" },
@@ -46,6 +47,7 @@ export async function courseListLoader(kind: CourseKind, { request }: LoaderFunc
     const images = await Promise.all(courses.map((c) => catalogueImage(c.imageKey)));
     return { kind, error: null as string | null, courses: courses.map((c, i) => ({ ...c, image: images[i] })) };
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("admin: loading the course list failed", { error: String(error) });
     return data({ kind, error: COURSE_FORM_MESSAGES.loadFailed as string | null, courses: [] }, { status: 500 });
   }
@@ -62,6 +64,7 @@ async function urlsFor(keys: Iterable<string | null | undefined>): Promise<Recor
     try {
       const url = key.startsWith("courses/") || key.startsWith("products/") ? await imageUrl(key) : await signedMediaUrl(key, MEDIA_TTL);
       if (url) urls[key] = url;
+    // outage-safe: a storage URL (an invalid key): no database
     } catch {
       // an invalid key shows without a link
     }
@@ -143,6 +146,7 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
     const message = saved.created ? COURSE_FORM_MESSAGES.created : COURSE_FORM_MESSAGES.updated;
     return redirectWithToast(`${tab.path}/${saved.id}`, priceWarning ? { type: "info", message: `${message} ${priceWarning}` } : { ...SHORT_TOAST, message });
   } catch (error) {
+    rethrowIfUnavailable(error);
     if (error instanceof Response) throw error;
     log.error("admin: saving a course failed", { error: String(error) });
     return data<EditorActionData>({ result: submission.reply(), formError: COURSE_FORM_MESSAGES.saveFailed, urls, proofs }, { status: 500 });
@@ -176,6 +180,7 @@ export async function courseDeleteAction(kind: CourseKind, { request, params }: 
       message: outcome === "hidden" ? COURSE_FORM_MESSAGES.hidden : COURSE_FORM_MESSAGES.deleted,
     });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("admin: deleting a course failed", { error: String(error) });
     return redirectWithToast(tab.path, { ...SHORT_TOAST, type: "error", message: COURSE_FORM_MESSAGES.deleteFailed });
   }

@@ -19,6 +19,7 @@ import { imageUrl } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { maxBytesFor, productFileTarget, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export const PRODUCTS_PATH = "/admin/produse";
 
@@ -29,6 +30,7 @@ export async function productListLoader({ request }: LoaderFunctionArgs) {
     const images = await Promise.all(products.map((p) => catalogueImage(p.imageKey)));
     return { error: null as string | null, products: products.map((p, i) => ({ ...p, image: images[i] })) };
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("admin: loading products failed", { error: String(error) });
     return data({ error: COURSE_FORM_MESSAGES.loadFailed as string | null, products: [] }, { status: 500 });
   }
@@ -46,6 +48,7 @@ export async function productListAction({ request }: ActionFunctionArgs) {
     if (!found) return redirectWithToast(PRODUCTS_PATH, { ...SHORT_TOAST, type: "error", message: "Produsul nu există." });
     return redirectWithToast(PRODUCTS_PATH, { ...SHORT_TOAST, message: intent === "publish" ? PRODUCT_MESSAGES.published : PRODUCT_MESSAGES.unpublished });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("admin: publishing a product failed", { error: String(error) });
     return redirectWithToast(PRODUCTS_PATH, { ...SHORT_TOAST, type: "error", message: PRODUCT_MESSAGES.saveFailed });
   }
@@ -60,6 +63,7 @@ function editorId(param: string | undefined): number | null {
 
 async function urlFor(key: string | null | undefined): Promise<Record<string, string>> {
   if (!key) return {};
+  // outage-safe: a storage URL: no database
   const url = await imageUrl(key).catch(() => null);
   return url ? { [key]: url } : {};
 }
@@ -114,6 +118,7 @@ export async function productEditorAction({ request, params }: ActionFunctionArg
     const message = saved.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated;
     return redirectWithToast(`${PRODUCTS_PATH}/${saved.id}`, priceWarning ? { type: "info", message: `${message} ${priceWarning}` } : { ...SHORT_TOAST, message });
   } catch (error) {
+    rethrowIfUnavailable(error);
     if (error instanceof Response) throw error;
     log.error("admin: saving a product failed", { error: String(error) });
     return data<ProductActionData>({ result: submission.reply(), formError: PRODUCT_MESSAGES.saveFailed, urls, proofs }, { status: 500 });
@@ -140,6 +145,7 @@ export async function productDeleteAction({ request, params }: ActionFunctionArg
     if (deleted.imageKey) await removeUnusedMedia([deleted.imageKey]);
     return redirectWithToast(PRODUCTS_PATH, { ...SHORT_TOAST, message: PRODUCT_MESSAGES.deleted });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("admin: deleting a product failed", { error: String(error) });
     return redirectWithToast(PRODUCTS_PATH, { ...SHORT_TOAST, type: "error", message: PRODUCT_MESSAGES.deleteFailed });
   }

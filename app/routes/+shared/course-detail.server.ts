@@ -21,6 +21,7 @@ import { getPublishedCourse } from "~/models/course.server";
 import { getUser, requireUser } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 const notFound = () => new Response("Cursul nu există.", { status: 404 });
 
@@ -77,6 +78,7 @@ export async function addCourseAction(kind: CourseKind, { request, params }: Act
   try {
     result = await addCourseToCart(user.id, { courseId: id, priceOptionId: form.priceOptionId, ...(kind === "physical" ? choice : {}) });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("catalogue: adding a course to the cart failed", { kind, courseId: id, error });
     result = { ok: false as const, status: 500, message: failed };
   }

@@ -7,7 +7,7 @@ import { tooManyAttemptsMessage } from "~/lib/account-messages";
 import { CHANGE_MESSAGES } from "~/lib/validation/account";
 import type { SessionUser } from "~/models/session.server";
 import { checkCurrentPassword } from "~/models/user.server";
-import { forgiveLogin, hitLogin } from "~/services/rate-limit.server";
+import { forgiveLogin, hitLogin, recordLoginFailure } from "~/services/rate-limit.server";
 
 
 /** Null when `password` is the user's; otherwise the answer (wrong: 400, too many tries: 429). */
@@ -15,6 +15,7 @@ export async function refuseWrongPassword(request: Request, user: SessionUser, p
   const limit = await hitLogin(request, user.email);
   if (!limit.allowed) return { status: 429, reply: { formErrors: [tooManyAttemptsMessage(limit.retryAfterMs)] } };
   if (!(await checkCurrentPassword(user.id, password))) {
+    await recordLoginFailure(request);
     return { status: 400, reply: { fieldErrors: { currentPassword: [CHANGE_MESSAGES.wrongCurrentPassword] } } };
   }
   await forgiveLogin(request, user.email);

@@ -15,6 +15,7 @@ import { legalPageData, saveTermsPage } from "~/models/terms.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
+import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 type LegalPath = (typeof legalPages)[number]["to"];
 
@@ -50,6 +51,7 @@ export async function legalAction(path: LegalPath, { request }: ActionFunctionAr
     const { created } = await saveTermsPage(page.key, cleanSections(submission.value.sections), admin.id);
     return redirectWithToast(page.to, { ...SHORT_TOAST, message: created ? TERMS_MESSAGES.created : TERMS_MESSAGES.saved });
   } catch (error) {
+    rethrowIfUnavailable(error);
     log.error("admin: saving a legal page failed", { page: page.key, error: String(error) });
     return data<LegalActionData>(
       { result: submission.reply(), error: creating ? TERMS_MESSAGES.createFailed : TERMS_MESSAGES.saveFailed },

@@ -31,6 +31,7 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
       if (data.redirect) return clientRedirect(data.redirect);
       if (response.status < 500) return { ok: false as const, message: data.message ?? PLAYER_MESSAGES.saveFailed, lessonKey: key };
       console.error(`Salvarea progresului a eșuat (încercarea ${attempt})`, response.status);
+    // outage-safe: browser code (fetch): the server answered or the network failed
     } catch (error) {
       console.error(`Salvarea progresului a eșuat (încercarea ${attempt})`, error);
     }

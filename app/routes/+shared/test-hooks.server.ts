@@ -4,6 +4,7 @@
  * TEST_HOOKS_TOKEN header, which only the test runner sets; otherwise that route answers 404.
  * Each issue adds the operations its journeys need.
  */
+import v8 from "node:v8";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, queriesSent } from "../../../db/client";
@@ -66,6 +67,22 @@ export const testHookOperations: Record<string, Operation> = {
   /** `npm run bench`: queries this process has sent, and the guest page cache's counters. */
   async queries() {
     return { queries: queriesSent(), guestPages: guestPageStats(), catalogueVersion: processCatalogueCache()?.version ?? null };
+  },
+  /** `npm run bench`: this process's memory (V8 heap by space, buffers) and the guest page cache. */
+  async memory() {
+    const mb = (bytes: number) => Math.round(bytes / 104857.6) / 10;
+    const usage = process.memoryUsage();
+    return {
+      pid: process.pid,
+      rssMB: mb(usage.rss),
+      heapTotalMB: mb(usage.heapTotal),
+      heapLimitMB: mb(v8.getHeapStatistics().heap_size_limit),
+      heapUsedMB: mb(usage.heapUsed),
+      externalMB: mb(usage.external),
+      arrayBuffersMB: mb(usage.arrayBuffers),
+      spaces: Object.fromEntries(v8.getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.space_size)])),
+      guestPages: guestPageStats(),
+    };
   },
   /** Creates the user if missing: {email, password?, name?, role?, phone?, address?}. */
   async user(body) {

@@ -11,6 +11,7 @@ import { getConfig } from "~/config.server";
 import { requireAdmin, requireUser, type SessionUser } from "~/models/session.server";
 import { log } from "~/services/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/services/unavailable.server";
 
 export const API_MESSAGES = {
   unauthenticated: "Autentificare necesară.",
@@ -22,6 +23,7 @@ export const API_MESSAGES = {
   invalid: "Vă rugăm să corectați erorile înainte de a trimite formularul.",
   crossSite: "Cerere respinsă: nu provine de pe acest site.",
   failed: "A apărut o eroare. Încearcă din nou.",
+  unavailable: "Site-ul este temporar indisponibil. Încearcă din nou în câteva secunde.",
 } as const;
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -76,6 +78,10 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, Handler>>, options:
       if (error instanceof Response) return finish(request, await toApiError(error));
       const thrown = fromDataThrow(error);
       if (thrown) return finish(request, await toApiError(thrown));
+      if (isDatabaseUnavailable(error)) {
+        log.warn("api: database unavailable", { path: new URL(request.url).pathname, method, error: String(error) });
+        return finish(request, apiError(503, API_MESSAGES.unavailable, {}, { "Retry-After": String(RETRY_AFTER_SECONDS) }));
+      }
       log.error("api: handler failed", { path: new URL(request.url).pathname, method, error: String(error) });
       return finish(request, apiError(500, API_MESSAGES.failed));
     }
@@ -167,6 +173,7 @@ async function toApiError(response: Response): Promise<Response> {
       const text = (await response.text()).trim();
       if (text && text.length < 300 && !text.startsWith("<")) msg = text;
     }
+  // outage-safe: reading an error response body: no database
   } catch {
     // keep the default message
   }
@@ -200,6 +207,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   if (text.trim()) {
     try {
       body = JSON.parse(text);
+    // outage-safe: JSON.parse of the body: no database
     } catch {
       throw apiError(400, API_MESSAGES.badJson);
     }
