@@ -48,6 +48,15 @@ const figure = (text) => {
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// A run that stalls (a hung query, request or child process) fails with a clear line instead of
+// holding CI until its own limit. A full run takes ~5 min on a quiet machine, ~8 on a busy one.
+const WATCHDOG_MS = Number(process.env.FAULTS_WATCHDOG_MS) || 20 * 60_000;
+setTimeout(() => {
+  console.error(`FAIL faults: no end after ${WATCHDOG_MS / 1000} s (stalled in the phase printed last)`);
+  setTimeout(() => process.exit(1), 30_000).unref();
+  cleanup().finally(() => process.exit(1));
+}, WATCHDOG_MS).unref();
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
