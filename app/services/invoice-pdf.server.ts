@@ -9,6 +9,7 @@ import { formatDate } from "~/lib/dates";
 import { contentDisposition } from "~/lib/http-range";
 import { RO_COUNTIES } from "~/lib/fiscal-ids";
 import { INVOICE_KIND_LABELS, vatMention } from "~/lib/invoice-lines";
+import { sellerTaxId } from "~/lib/efactura/ubl";
 import { formatAmount } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { splitVat } from "~/lib/vat";
@@ -89,7 +90,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, brand: string):
   const issuer = invoice.issuer;
   const supplier = [
     issuer.name,
-    `CUI/CIF: ${issuer.cui}`,
+    `CUI/CIF: ${sellerTaxId({ cui: issuer.cui, vatMode: invoice.vatMode }).id}`,
     `Reg. Com.: ${issuer.regCom}`,
     issuer.address,
     `Județ: ${RO_COUNTIES[issuer.county] ?? issuer.county}`,

@@ -20,9 +20,11 @@ import { saveCartDelivery } from "~/models/delivery.server";
 import { collectRest, getInvoice, getIssuerSettings, nextNumberOf, saveIssuerSettings, type InvoiceRow } from "~/models/invoice.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { efacturaFileName, efacturaXml } from "~/services/efactura/sender.server";
+import { renderInvoicePdf } from "~/services/invoice-pdf.server";
 import { placeCardOrder } from "../helpers/card";
 import { createCourse, createDeliveryMethod, createProduct, createUser, placeTransferOrder } from "../helpers/factories";
 import { BUYERS, type TestBuyer } from "../helpers/efactura-buyers";
+import { extractPdfText } from "../helpers/pdf-text";
 
 const VALIDATOR = process.env.EFACTURA_VALIDATOR ?? "";
 const validatorReady = VALIDATOR !== "" && existsSync(VALIDATOR);
@@ -60,7 +62,8 @@ async function switchVatMode(mode: Mode) {
   const saved = await saveIssuerSettings({
     ...current,
     name: "Ana Nails Academy S.R.L.",
-    cui: mode === "payer" ? "RO41234564" : "41234564",
+    // Exempt: a VAT-registered trainer whose courses are exempt (art. 292) keeps RO.
+    cui: mode === "non_payer" ? "41234564" : "RO41234564",
     regCom: "J13/1234/2019",
     vatMode: mode,
     vatRate: 21,
@@ -186,14 +189,22 @@ describe("e-Factura XML of every kind of document, in every VAT mode (our struct
       const seller = doc.AccountingSupplierParty.Party;
       const buyer = doc.AccountingCustomerParty.Party;
       if (mode === "non_payer") {
-        expect(seller.PartyTaxScheme, d.label).toBeUndefined();
+        // The CUI as tax registration id (BT-32), never as a VAT id (BR-O-02).
+        expect({ id: text(seller.PartyTaxScheme?.CompanyID), scheme: seller.PartyTaxScheme?.TaxScheme?.ID }, d.label).toEqual({ id: "41234564", scheme: "FC" });
         expect(buyer.PartyTaxScheme, `${d.label}: the buyer's VAT id (BR-O-02)`).toBeUndefined();
       } else {
-        expect(text(seller.PartyTaxScheme?.CompanyID), d.label).toMatch(mode === "payer" ? /^RO41234564$/ : /^(RO)?41234564$/);
+        expect({ id: text(seller.PartyTaxScheme?.CompanyID), scheme: seller.PartyTaxScheme?.TaxScheme?.ID }, d.label).toEqual({ id: "RO41234564", scheme: "VAT" });
       }
       expect(text(seller.PartyLegalEntity.CompanyID)).not.toBe("");
       if (mode !== "non_payer" && d.buyer.vatId) expect(text(buyer.PartyTaxScheme.CompanyID)).toBe(d.buyer.vatId);
     }
+  });
+
+  it.each(MODES)("%s: the PDF prints the seller's identifier the XML carries", async (mode) => {
+    const d = issued.find((x) => x.mode === mode && x.label === "course")!;
+    const id = text(parser.parse(d.xml).Invoice.AccountingSupplierParty.Party.PartyTaxScheme.CompanyID);
+    const pdf = (await extractPdfText(await renderInvoicePdf((await getInvoice(d.invoice.id))!, "Ana Nails"))).join("\n");
+    expect(pdf).toContain(`CUI/CIF: ${id}\n`);
   });
 
   it("buyer addresses: the city and county of the address the buyer gave; Bucharest as RO-B + SECTORn", () => {

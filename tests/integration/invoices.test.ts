@@ -261,13 +261,16 @@ describe("invoices", () => {
     expect(bani(doc.TaxTotal.TaxAmount)).toBe(bani(subtotals[0].TaxAmount));
     expect(bani(totals.TaxInclusiveAmount)).toBe(lineSum + bani(doc.TaxTotal.TaxAmount));
     expect(bani(totals.TaxInclusiveAmount)).toBe(4334);
-    expect(bani(totals.PayableAmount)).toBe(4334);
+    // Issued once paid: all of it prepaid, nothing due (docs/decisions: e-Factura amount due).
+    expect(bani(totals.PrepaidAmount)).toBe(4334);
+    expect(bani(totals.PayableAmount)).toBe(0);
     expect((totals.PayableAmount as Record<string, string>)["@_currencyID"]).toBe("RON");
 
     const credit = parser.parse(efacturaXml((await getInvoice(creditRow.id))!)).CreditNote;
     expect(credit.CreditNoteTypeCode).toBe("381");
     expect(credit.BillingReference.InvoiceDocumentReference.ID).toBe(`ANA${invoice.number}`);
-    expect(bani(credit.LegalMonetaryTotal.PayableAmount)).toBe(4334);
+    expect(bani(credit.LegalMonetaryTotal.PrepaidAmount)).toBe(4334);
+    expect(bani(credit.LegalMonetaryTotal.PayableAmount)).toBe(0);
     expect((credit.CreditNoteLine as unknown[]).length).toBe(2);
   });
 
@@ -321,6 +324,11 @@ describe("invoices", () => {
     const badCui = await save({ ...valid, cui: "41234567" });
     expect(badCui.status).toBe(400);
     expect(JSON.stringify(await badCui.json())).toContain("CUI invalid");
+    const roNonPayer = await save({ ...valid, cui: "RO41234564" });
+    expect(roNonPayer.status).toBe(400);
+    expect(JSON.stringify(await roNonPayer.json())).toContain("Un neplătitor de TVA nu are cod de TVA: scrieți CUI-ul fără RO");
+    const payerWithoutRo = await save({ ...valid, vatMode: "payer" });
+    expect(JSON.stringify(await payerWithoutRo.json())).toContain("scrieți RO în fața CUI-ului");
     const badIban = await save({ ...valid, iban: "RO49AAAA1B31007593840001" });
     expect(JSON.stringify(await badIban.json())).toContain("IBAN invalid");
     const back = await save({ ...valid, nextNumber: String(lastNumber) });
@@ -335,7 +343,7 @@ describe("invoices", () => {
     const [invoice] = await invoicesOf(order.id);
     expect(invoice).toMatchObject({ number: lastNumber + 10, vatMode: "non_payer", vatBani: 0, netBani: 12100, totalBani: 12100 });
     const doc = parser.parse(efacturaXml((await getInvoice(invoice.id))!)).Invoice;
-    expect(doc.AccountingSupplierParty.Party.PartyTaxScheme).toBeUndefined();
+    expect(doc.AccountingSupplierParty.Party.PartyTaxScheme).toMatchObject({ CompanyID: "41234564", TaxScheme: { ID: "FC" } });
     expect(doc.TaxTotal.TaxSubtotal[0].TaxCategory).toMatchObject({ ID: "O", TaxExemptionReasonCode: "VATEX-EU-O" });
     expect(doc.Note).toContain("Neplătitor de TVA");
   });
