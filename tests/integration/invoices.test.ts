@@ -16,7 +16,7 @@ import { getInvoice } from "~/models/invoice.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { handleCardNotification } from "~/models/payment.server";
-import { action as orderAdminAction } from "~/routes/admin.comenzi.$id";
+import { action as orderAdminAction, loader as orderAdminLoader } from "~/routes/admin.comenzi.$id";
 import { loader as adminFileLoader } from "~/routes/admin.facturi.$file";
 import { loader as zipLoader } from "~/routes/admin.facturi.export[.]zip";
 import { loader as pdfLoader } from "~/routes/cont_.facturi.$file";
@@ -147,8 +147,14 @@ describe("invoices", () => {
     await transitionOrder(order.id, "paid", { source: "admin" });
     const admin = await createUser({ role: "admin" });
     const cookie = await cookieFor(admin.id);
+    // Without the confirmation step nothing is issued: the page asks first.
+    const unconfirmed = await run(orderAdminAction, post(`/admin/comenzi/${order.id}`, { intent: "collect-rest" }, { cookie }), { id: order.id });
+    expect(unconfirmed.headers.get("Location")).toBe(`/admin/comenzi/${order.id}?confirma=collect-rest#facturi`);
+    expect(await invoicesOf(order.id)).toHaveLength(1);
+    const asking = await run(orderAdminLoader, get(`/admin/comenzi/${order.id}?confirma=collect-rest`, { cookie }), { id: order.id });
+    expect((await asking.json()).confirming).toBe("collect-rest");
     for (let i = 0; i < 2; i++) {
-      expect((await run(orderAdminAction, post(`/admin/comenzi/${order.id}`, { intent: "collect-rest" }, { cookie }), { id: order.id })).status).toBe(302);
+      expect((await run(orderAdminAction, post(`/admin/comenzi/${order.id}`, { intent: "collect-rest", confirmed: "da" }, { cookie }), { id: order.id })).status).toBe(302);
     }
     const [advance, final] = await invoicesOf(order.id);
     expect(await invoicesOf(order.id)).toHaveLength(2);
@@ -160,6 +166,9 @@ describe("invoices", () => {
     expect(lines.map((l) => l.grossBani)).toEqual([200000, -50000]);
     expect(lines[1].description).toContain(`ANA ${advance.number}`);
     expect(advance.vatBani + final.vatBani).toBe(lines[0].vatBani);
+    // The final invoice is e-mailed like the others (once, PDF attached), despite the double click.
+    const mails = (await getDb().select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email))).filter((m) => m.subject.startsWith("Factura finală"));
+    expect(mails.map((m) => [m.subject, m.attachments])).toEqual([[`Factura finală ANA ${final.number} – ${order.reference}`, [{ kind: "invoice", id: final.id }]]]);
   });
 
   it("a refund issues one credit note, negative and referencing the invoice; a second refund click issues nothing", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeAddress, countyCode, efacturaCity, isCompleteAddress, parseAddressLine } from "~/lib/address";
+import { fulfilmentView } from "~/lib/delivery";
 import { buildUbl, sellerTaxId, settlementAtIssue, type UblDocument } from "~/lib/efactura/ubl";
 
 describe("one-line addresses read into fields (migration of old accounts)", () => {
@@ -93,5 +94,15 @@ describe("amount due (BR-CO-25)", () => {
     expect(buildUbl({ ...base, buyer: company })).toContain("<cbc:CompanyID>RO18547290</cbc:CompanyID>");
     const nonPayer = { ...base, vatMode: "non_payer" as const, issuer: { ...base.issuer, vatMode: "non_payer" as const }, buyer: company };
     expect(buildUbl(nonPayer)).not.toContain("RO18547290");
+  });
+});
+
+describe("delivery status beside an order", () => {
+  it("a refunded, cancelled or failed order that never left is no longer 'de pregătit'", () => {
+    expect(fulfilmentView("to_prepare", "paid")).toEqual({ label: "de pregătit", tone: "pending", closed: false });
+    expect(fulfilmentView("to_prepare", "awaiting_transfer")).toMatchObject({ label: "de pregătit", closed: false });
+    expect(fulfilmentView("to_prepare", "refunded")).toEqual({ label: "nu se mai livrează", tone: "failed", closed: true });
+    expect(fulfilmentView("to_prepare", "cancelled")).toMatchObject({ closed: true });
+    expect(fulfilmentView("delivered", "refunded")).toMatchObject({ label: "livrată", closed: false });
   });
 });
