@@ -101,6 +101,17 @@ export const FULFILMENT_LABELS: Record<FulfilmentStatus, string> = {
   picked_up: "ridicată",
 };
 
+/**
+ * The delivery status as shown beside an order: an order closed before it left (refunded,
+ * cancelled, failed payment) is not "de pregătit" any more but "nu se mai livrează".
+ */
+export function fulfilmentView(status: FulfilmentStatus, orderStatus: string): { label: string; tone: "pending" | "confirmed" | "failed"; closed: boolean } {
+  if (status === "to_prepare" && CLOSED_ORDER_STATUSES.includes(orderStatus)) return { label: "nu se mai livrează", tone: "failed", closed: true };
+  return { label: FULFILMENT_LABELS[status], tone: FULFILMENT_TONE[status], closed: false };
+}
+
+const CLOSED_ORDER_STATUSES: readonly string[] = ["refunded", "cancelled", "failed"];
+
 export const FULFILMENT_TONE: Record<FulfilmentStatus, "pending" | "confirmed"> = {
   to_prepare: "pending",
   shipped: "pending",

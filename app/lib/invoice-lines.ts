@@ -136,4 +136,6 @@ export interface InvoiceSummary {
   orderReference: string;
   /** Cancelled by a credit note. */
   credited: boolean;
+  /** Issued by a VAT payer: its total includes VAT. */
+  withVat: boolean;
 }

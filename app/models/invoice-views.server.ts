@@ -8,7 +8,7 @@ import type { BuyerDetails } from "~/lib/validation/buyer";
 import { getIssuerSettings, listInvoicesForUser } from "~/models/invoice.server";
 
 export async function accountInvoices(userId: string): Promise<{ invoices: InvoiceSummary[]; vatIncluded: boolean }> {
-  const [rows, vat] = await Promise.all([listInvoicesForUser(userId), vatLabel()]);
+  const rows = await listInvoicesForUser(userId);
   const credited = new Set(rows.filter((r) => r.kind === "credit").map((r) => r.orderId));
   return {
     invoices: rows.map((r) => ({
@@ -20,8 +20,11 @@ export async function accountInvoices(userId: string): Promise<{ invoices: Invoi
       totalBani: r.totalBani,
       orderReference: r.orderReference,
       credited: r.kind !== "credit" && credited.has(r.orderId),
+      withVat: r.vatMode === "payer",
     })),
-    vatIncluded: vat.vatIncluded,
+    // The column says "TVA inclus" only when every listed document carries VAT (each was
+    // issued under the VAT mode of its day); otherwise the rows that do say it.
+    vatIncluded: rows.length > 0 && rows.every((r) => r.vatMode === "payer"),
   };
 }
 

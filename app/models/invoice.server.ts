@@ -28,11 +28,14 @@ import {
 } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { todayInBucharest } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
 import { normalizeCui, normalizeIban } from "~/lib/fiscal-ids";
 import { composeInvoice, creditDraft, draftLines, isAdvanceLine, type DraftLine, type ShippingForInvoice } from "~/lib/invoice-lines";
 import type { BuyerSnapshot, IssuerSnapshot } from "~/lib/invoice-types";
 import type { VatDisplay } from "~/lib/vat-display";
 import { afterCatalogueWrite } from "~/services/catalogue-cache.server";
+import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
+import { finalInvoiceMail } from "~/models/mail-templates.server";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -268,8 +271,21 @@ export async function collectRest(orderId: string, actorUserId: string | null, n
         actorUserId,
         note: `Rest încasat la curs: factura finală ${result.invoice.series} ${result.invoice.number}.`,
       });
+      // The buyer gets the final invoice like every other document (PDF attached when sent).
+      const mail = finalInvoiceMail({
+        to: order.billingEmail,
+        name: order.billingName,
+        reference: order.reference,
+        invoiceNumber: invoiceNumber(result.invoice),
+        restText: formatMoney(result.invoice.totalBani),
+        courses: lines.filter(isAdvanceLine).map((l) => l.title),
+      });
+      await enqueueMail(tx, { ...mail, attachments: [{ kind: "invoice", id: result.invoice.id }] });
     }
     return { ok: true, ...result } as const;
+  }).then((result) => {
+    if (result.ok && result.created) kickOutbox();
+    return result;
   });
 }
 
@@ -285,6 +301,7 @@ const summaryColumns = {
   issuedOn: invoices.issuedOn,
   totalBani: invoices.totalBani,
   vatBani: invoices.vatBani,
+  vatMode: invoices.vatMode,
   orderId: invoices.orderId,
   orderReference: invoices.orderReference,
   efacturaStatus: invoices.efacturaStatus,

@@ -111,3 +111,18 @@ export function accountDeletedMail(input: { to: string; name: string; hideDiplom
     `Dacă nu ai cerut tu ștergerea, scrie-ne imediat la ${email}.`,
   ]);
 }
+
+/** To the buyer, when the rest of an advance order was collected: the final invoice (PDF attached when sent). */
+export function finalInvoiceMail(input: { to: string; name: string; reference: string; invoiceNumber: string; restText: string; courses: string[] }): MailMessage {
+  const lines = [
+    `Bună, ${input.name}!`,
+    `Am primit restul de plată pentru comanda ${input.reference} (${input.courses.join(", ")}): ${input.restText}.`,
+    `Îți trimitem atașată factura finală ${input.invoiceNumber}, care scade avansul facturat la înscriere. O găsești și în contul tău, la Facturi.`,
+  ];
+  return renderMail(input.to, `Factura finală ${input.invoiceNumber} – ${input.reference}`, {
+    title: "Restul a fost încasat",
+    bodyHtml: lines.map((line) => `<p style="margin:0 0 14px">${escapeHtml(line)}</p>`).join("\n"),
+    bodyText: lines.join("\n\n"),
+    action: { label: "Vezi facturile din cont", url: `${getConfig().publicUrl}/cont#facturi` },
+  });
+}

@@ -4,7 +4,7 @@
  * invoices ("Încasează restul", "Rambursează") and the delivery steps. The intents are one typed
  * union handled by one `switch`; the cards are in `components/admin/`.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminOrderHeader, OrderCustomerCard, OrderHistoryCard, OrderLinesCard } from "~/components/admin/AdminOrderCards";
 import { FulfilmentCard } from "~/components/admin/FulfilmentCard";
@@ -30,7 +30,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) throw new Response("Comanda nu există.", { status: 404 });
   const invoices = await listInvoicesForOrder(order.id);
   const restBani = order.fullTotalBani - order.totalBani;
+  const asked = new URL(request.url).searchParams.get("confirma");
+  /** The fiscal step awaiting confirmation (`?confirma=…`, a GET form: works without JavaScript). */
+  const confirming: "collect-rest" | "refund" | null = asked === "collect-rest" || asked === "refund" ? asked : null;
   return {
+    confirming,
     order,
     invoices,
     restBani,
@@ -57,10 +61,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // Delivery steps (expediată / livrată / ridicată): their own handler.
       return fulfilmentAction(intent, form, orderId, admin.id);
     case "collect-rest":
+      // Issues a fiscal document: only from the confirmation step.
+      if (form.get("confirmed") !== "da") return redirect(`/admin/comenzi/${orderId}?confirma=collect-rest#facturi`);
       return collectRestAction(orderId, admin.id);
+    case "refund":
+      if (form.get("confirmed") !== "da") return redirect(`/admin/comenzi/${orderId}?confirma=refund#facturi`);
+      return orderTransitionAction(orderId, intent, admin.id, `/admin/comenzi/${orderId}`);
     case "confirm":
     case "cancel":
-    case "refund":
       return orderTransitionAction(orderId, intent, admin.id, `/admin/comenzi/${orderId}`);
     case null:
       return redirectWithToast(`/admin/comenzi/${params.id}`, { ...SHORT_TOAST, type: "error", message: "Acțiune necunoscută." });
@@ -77,7 +85,7 @@ async function collectRestAction(orderId: string, adminId: string) {
 }
 
 export default function AdminOrder() {
-  const { order, canConfirm, canCancel, invoices, restBani, canCollectRest, canRefund, delivery, pickupAddress: pickup } = useLoaderData<typeof loader>();
+  const { order, canConfirm, canCancel, invoices, restBani, canCollectRest, canRefund, confirming, delivery, pickupAddress: pickup } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -85,12 +93,12 @@ export default function AdminOrder() {
       <AdminOrderHeader order={order} canConfirm={canConfirm} canCancel={canCancel} busy={busy} />
       <div className="admin-order__grid">
         <OrderLinesCard order={order} shippingMethod={delivery ? delivery.methodName : null} />
-        <OrderInvoices invoices={invoices} canCollectRest={canCollectRest} restBani={restBani} canRefund={canRefund} />
+        <OrderInvoices invoices={invoices} canCollectRest={canCollectRest} restBani={restBani} canRefund={canRefund} confirming={confirming} />
         <OrderCustomerCard order={order} />
         {delivery ? (
           <FulfilmentCard
             delivery={delivery}
-            paid={order.status === "paid"}
+            orderStatus={order.status}
             busy={busy}
             pickupAddress={pickup}
             errors={actionData && "errors" in actionData ? actionData.errors : null}

@@ -12,7 +12,7 @@ import { listOrdersForAdmin, listOrdersToShip, ORDER_FILTERS, type OrderFilter }
 import { DOUBLE_PAYMENT_NOTE } from "~/models/order-status.server";
 import { listUnmatchedNotifications } from "~/models/payment.server";
 import { deliveriesForOrders } from "~/models/delivery.server";
-import { FULFILMENT_LABELS, FULFILMENT_TONE } from "~/lib/delivery";
+import { fulfilmentView } from "~/lib/delivery";
 import { requireAdmin } from "~/models/session.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { OrderRowCells } from "~/components/admin/OrderRowCells";
@@ -87,8 +87,8 @@ export default function AdminOrders() {
                     {fulfilment[order.id] ? (
                       <>
                         <br />
-                        <span className={`status status--${FULFILMENT_TONE[fulfilment[order.id].status]}`} data-testid="fulfilment-status">
-                          Livrare: {FULFILMENT_LABELS[fulfilment[order.id].status]}
+                        <span className={`status status--${fulfilmentView(fulfilment[order.id].status, order.status).tone}`} data-testid="fulfilment-status">
+                          Livrare: {fulfilmentView(fulfilment[order.id].status, order.status).label}
                         </span>
                       </>
                     ) : null}

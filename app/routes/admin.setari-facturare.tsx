@@ -59,7 +59,7 @@ export default function InvoiceSettingsPage() {
       <ValidatedForm form={form} formProps={formProps} className="form">
         <FormAlert id={form.errorId} messages={invalidSubmit ? [INVALID_FORM_MESSAGE] : form.errors} />
         <Field meta={fields.name} label="Denumirea firmei" />
-        <Field meta={fields.cui} label="CUI / CIF" hint="Cu RO în față pentru plătitorii de TVA." />
+        <Field meta={fields.cui} label="CUI / CIF" hint="Plătitor de TVA: cu RO în față (RO41234564). Neplătitor: doar cifrele (41234564)." />
         <Field meta={fields.regCom} label="Nr. Reg. Com." />
         <TextareaField meta={fields.address} label="Adresa sediului" rows={2} />
         <Field meta={fields.city} label="Localitatea" hint="În București: SECTOR1 … SECTOR6." />

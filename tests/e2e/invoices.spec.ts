@@ -68,6 +68,8 @@ test("a company buyer pays by transfer and downloads its invoice; the admin down
   const admin = await adminContext.newPage();
   await admin.goto("/admin/comenzi");
   await admin.getByRole("link", { name: reference }).click();
+  await expect(admin).toHaveURL(/\/admin\/comenzi\/[0-9a-f-]{36}/);
+  const orderUrl = new URL(admin.url()).pathname;
   await admin.getByRole("button", { name: "Confirmă plata" }).click();
   await expect(admin.getByText(/Plata a fost confirmată/)).toBeVisible();
   const invoiceLine = admin.getByTestId("order-invoices").getByText(/^Factură ANA \d+/);
@@ -103,5 +105,18 @@ test("a company buyer pays by transfer and downloads its invoice; the admin down
   await indexField.fill("4012345678");
   await admin.locator("form").filter({ has: indexField }).getByRole("button", { name: "Salvează" }).click();
   await expect(admin.getByText("Factura este marcată „transmisă” (index 4012345678).")).toBeVisible();
+
+  // A refund issues a credit note only after a confirmation step (a real form, JavaScript or not).
+  await admin.goto(orderUrl);
+  const orderInvoices = admin.getByTestId("order-invoices");
+  await orderInvoices.getByRole("button", { name: "Marchează rambursată (emite stornare)" }).click();
+  await expect(orderInvoices.getByText(/Confirmi că plata a fost rambursată\? Se emite factura de stornare/)).toBeVisible();
+  await expect(orderInvoices).not.toContainText("Factură de stornare");
+  await orderInvoices.getByRole("link", { name: "Renunță" }).click();
+  await expect(orderInvoices.getByRole("button", { name: "Marchează rambursată (emite stornare)" })).toBeVisible();
+  await orderInvoices.getByRole("button", { name: "Marchează rambursată (emite stornare)" }).click();
+  await orderInvoices.getByRole("button", { name: "Da, marchează rambursată și emite stornarea" }).click();
+  await expect(admin.getByText("Comanda este rambursată; s-a emis factura de stornare.")).toBeVisible();
+  await expect(orderInvoices).toContainText(/Factură de stornare ANA \d+/);
   await adminContext.close();
 });

@@ -46,7 +46,8 @@ describe("invoice of a delivered order", () => {
     const doc = parser.parse(efacturaXml(invoice)).Invoice;
     const lines = doc.InvoiceLine as Array<Record<string, unknown>>;
     expect(lines.map((l) => quantityOf(l, "InvoicedQuantity"))).toEqual([3, 1]);
-    expect(bani(doc.LegalMonetaryTotal.PayableAmount)).toBe(placed.order.totalBani);
+    expect(bani(doc.LegalMonetaryTotal.TaxInclusiveAmount)).toBe(placed.order.totalBani);
+    expect(bani(doc.LegalMonetaryTotal.PrepaidAmount)).toBe(placed.order.totalBani);
     expect(lines.reduce((s, l) => s + bani(l.LineExtensionAmount), 0)).toBe(bani(doc.LegalMonetaryTotal.LineExtensionAmount));
     // Quantity × item net price gives the line's net amount back to the ban.
     for (const line of lines) {

@@ -16,7 +16,7 @@ import { getInvoice } from "~/models/invoice.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { handleCardNotification } from "~/models/payment.server";
-import { action as orderAdminAction } from "~/routes/admin.comenzi.$id";
+import { action as orderAdminAction, loader as orderAdminLoader } from "~/routes/admin.comenzi.$id";
 import { loader as adminFileLoader } from "~/routes/admin.facturi.$file";
 import { loader as zipLoader } from "~/routes/admin.facturi.export[.]zip";
 import { loader as pdfLoader } from "~/routes/cont_.facturi.$file";
@@ -147,8 +147,14 @@ describe("invoices", () => {
     await transitionOrder(order.id, "paid", { source: "admin" });
     const admin = await createUser({ role: "admin" });
     const cookie = await cookieFor(admin.id);
+    // Without the confirmation step nothing is issued: the page asks first.
+    const unconfirmed = await run(orderAdminAction, post(`/admin/comenzi/${order.id}`, { intent: "collect-rest" }, { cookie }), { id: order.id });
+    expect(unconfirmed.headers.get("Location")).toBe(`/admin/comenzi/${order.id}?confirma=collect-rest#facturi`);
+    expect(await invoicesOf(order.id)).toHaveLength(1);
+    const asking = await run(orderAdminLoader, get(`/admin/comenzi/${order.id}?confirma=collect-rest`, { cookie }), { id: order.id });
+    expect((await asking.json()).confirming).toBe("collect-rest");
     for (let i = 0; i < 2; i++) {
-      expect((await run(orderAdminAction, post(`/admin/comenzi/${order.id}`, { intent: "collect-rest" }, { cookie }), { id: order.id })).status).toBe(302);
+      expect((await run(orderAdminAction, post(`/admin/comenzi/${order.id}`, { intent: "collect-rest", confirmed: "da" }, { cookie }), { id: order.id })).status).toBe(302);
     }
     const [advance, final] = await invoicesOf(order.id);
     expect(await invoicesOf(order.id)).toHaveLength(2);
@@ -160,6 +166,9 @@ describe("invoices", () => {
     expect(lines.map((l) => l.grossBani)).toEqual([200000, -50000]);
     expect(lines[1].description).toContain(`ANA ${advance.number}`);
     expect(advance.vatBani + final.vatBani).toBe(lines[0].vatBani);
+    // The final invoice is e-mailed like the others (once, PDF attached), despite the double click.
+    const mails = (await getDb().select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email))).filter((m) => m.subject.startsWith("Factura finală"));
+    expect(mails.map((m) => [m.subject, m.attachments])).toEqual([[`Factura finală ANA ${final.number} – ${order.reference}`, [{ kind: "invoice", id: final.id }]]]);
   });
 
   it("a refund issues one credit note, negative and referencing the invoice; a second refund click issues nothing", async () => {
@@ -261,13 +270,16 @@ describe("invoices", () => {
     expect(bani(doc.TaxTotal.TaxAmount)).toBe(bani(subtotals[0].TaxAmount));
     expect(bani(totals.TaxInclusiveAmount)).toBe(lineSum + bani(doc.TaxTotal.TaxAmount));
     expect(bani(totals.TaxInclusiveAmount)).toBe(4334);
-    expect(bani(totals.PayableAmount)).toBe(4334);
+    // Issued once paid: all of it prepaid, nothing due (docs/decisions: e-Factura amount due).
+    expect(bani(totals.PrepaidAmount)).toBe(4334);
+    expect(bani(totals.PayableAmount)).toBe(0);
     expect((totals.PayableAmount as Record<string, string>)["@_currencyID"]).toBe("RON");
 
     const credit = parser.parse(efacturaXml((await getInvoice(creditRow.id))!)).CreditNote;
     expect(credit.CreditNoteTypeCode).toBe("381");
     expect(credit.BillingReference.InvoiceDocumentReference.ID).toBe(`ANA${invoice.number}`);
-    expect(bani(credit.LegalMonetaryTotal.PayableAmount)).toBe(4334);
+    expect(bani(credit.LegalMonetaryTotal.PrepaidAmount)).toBe(4334);
+    expect(bani(credit.LegalMonetaryTotal.PayableAmount)).toBe(0);
     expect((credit.CreditNoteLine as unknown[]).length).toBe(2);
   });
 
@@ -321,6 +333,11 @@ describe("invoices", () => {
     const badCui = await save({ ...valid, cui: "41234567" });
     expect(badCui.status).toBe(400);
     expect(JSON.stringify(await badCui.json())).toContain("CUI invalid");
+    const roNonPayer = await save({ ...valid, cui: "RO41234564" });
+    expect(roNonPayer.status).toBe(400);
+    expect(JSON.stringify(await roNonPayer.json())).toContain("Un neplătitor de TVA nu are cod de TVA: scrieți CUI-ul fără RO");
+    const payerWithoutRo = await save({ ...valid, vatMode: "payer" });
+    expect(JSON.stringify(await payerWithoutRo.json())).toContain("scrieți RO în fața CUI-ului");
     const badIban = await save({ ...valid, iban: "RO49AAAA1B31007593840001" });
     expect(JSON.stringify(await badIban.json())).toContain("IBAN invalid");
     const back = await save({ ...valid, nextNumber: String(lastNumber) });
@@ -335,7 +352,7 @@ describe("invoices", () => {
     const [invoice] = await invoicesOf(order.id);
     expect(invoice).toMatchObject({ number: lastNumber + 10, vatMode: "non_payer", vatBani: 0, netBani: 12100, totalBani: 12100 });
     const doc = parser.parse(efacturaXml((await getInvoice(invoice.id))!)).Invoice;
-    expect(doc.AccountingSupplierParty.Party.PartyTaxScheme).toBeUndefined();
+    expect(doc.AccountingSupplierParty.Party.PartyTaxScheme).toMatchObject({ CompanyID: "41234564", TaxScheme: { ID: "FC" } });
     expect(doc.TaxTotal.TaxSubtotal[0].TaxCategory).toMatchObject({ ID: "O", TaxExemptionReasonCode: "VATEX-EU-O" });
     expect(doc.Note).toContain("Neplătitor de TVA");
   });

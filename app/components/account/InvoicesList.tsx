@@ -34,7 +34,10 @@ export function InvoicesList({ invoices, vatIncluded }: { invoices: InvoiceSumma
                 </span>
               </td>
               <td data-label="Data">{formatDate(invoice.issuedOn)}</td>
-              <td data-label="Total">{formatMoney(invoice.totalBani)}</td>
+              <td data-label="Total">
+                {formatMoney(invoice.totalBani)}
+                {!vatIncluded && invoice.withVat ? <span className="muted"> (TVA inclus)</span> : null}
+              </td>
               <td data-label="Status">
                 {invoice.kind === "credit" ? (
                   <span className="status status--failed">Stornare</span>

@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import { formatDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
-import { FULFILMENT_LABELS, FULFILMENT_TONE, type DeliveryKind, type FulfilmentStatus } from "~/lib/delivery";
+import { fulfilmentView, type DeliveryKind, type FulfilmentStatus } from "~/lib/delivery";
 import type { OrderStatus, PaymentMethod } from "~/lib/order-states";
 import { TableWrap } from "~/components/ui/TableWrap";
 
@@ -62,7 +62,7 @@ export function OrdersList({ orders }: { orders: OrderSummary[] }) {
                 {order.delivery ? (
                   <div className="order-delivery" data-testid="order-delivery">
                     {order.delivery.methodName}:{" "}
-                    <span className={`status status--${FULFILMENT_TONE[order.delivery.status]}`}>{FULFILMENT_LABELS[order.delivery.status]}</span>
+                    <span className={`status status--${fulfilmentView(order.delivery.status, order.status).tone}`}>{fulfilmentView(order.delivery.status, order.status).label}</span>
                     {order.delivery.awb ? (
                       <>
                         <br />

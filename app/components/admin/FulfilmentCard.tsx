@@ -5,7 +5,9 @@
  */
 import { Form } from "@remix-run/react";
 import { formatDateTime } from "~/lib/dates";
-import { DELIVERY_KIND_LABELS, FULFILMENT_LABELS, FULFILMENT_TONE, formatDeliveryAddress, type DeliveryKind, type FulfilmentStatus } from "~/lib/delivery";
+import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
+import type { OrderStatus } from "../../../db/schema";
+import { DELIVERY_KIND_LABELS, formatDeliveryAddress, fulfilmentView, type DeliveryKind, type FulfilmentStatus } from "~/lib/delivery";
 import { formatPrice } from "~/lib/money";
 
 export interface FulfilmentView {
@@ -23,17 +25,19 @@ export interface FulfilmentView {
 
 export function FulfilmentCard({
   delivery,
-  paid,
+  orderStatus,
   busy,
   errors,
   pickupAddress,
 }: {
   delivery: FulfilmentView;
-  paid: boolean;
+  orderStatus: OrderStatus;
   busy: boolean;
   errors?: Record<string, string[] | null> | null;
   pickupAddress: string;
 }) {
+  const paid = orderStatus === "paid";
+  const view = fulfilmentView(delivery.status, orderStatus);
   const error = (name: string) => errors?.[name]?.[0];
   const input = (name: string, label: string, type = "text", required = true) => (
     <div className="field">
@@ -63,7 +67,7 @@ export function FulfilmentCard({
       <p>
         {delivery.methodName} ({DELIVERY_KIND_LABELS[delivery.kind]}) · {delivery.feeBani === 0 ? "gratuit" : formatPrice(delivery.feeBani)}
         <br />
-        Status: <span className={`status status--${FULFILMENT_TONE[delivery.status]}`}>{FULFILMENT_LABELS[delivery.status]}</span>
+        Status: <span className={`status status--${view.tone}`}>{view.label}</span>
       </p>
       {delivery.kind === "pickup" ? (
         <p className="muted">Ridicare de la: {pickupAddress}</p>
@@ -85,7 +89,8 @@ export function FulfilmentCard({
           {delivery.shippedAt ? <span className="muted"> · expediată {formatDateTime(delivery.shippedAt)}</span> : null}
         </p>
       ) : null}
-      {!paid && delivery.status === "to_prepare" ? <p className="muted">Comanda poate fi expediată după confirmarea plății.</p> : null}
+      {view.closed ? <p className="muted">Comanda a fost închisă ({ORDER_STATUS_LABELS[orderStatus].toLowerCase()}): nu se expediază.</p> : null}
+      {!paid && !view.closed && delivery.status === "to_prepare" ? <p className="muted">Comanda poate fi expediată după confirmarea plății.</p> : null}
       {paid && delivery.status === "to_prepare" && delivery.kind !== "pickup" ? (
         <Form method="post" className="form">
           {input("courierName", "Curier")}

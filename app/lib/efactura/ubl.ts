@@ -10,6 +10,7 @@
  *   totals add up to the ban by construction (app/lib/vat.ts).
  * - A private buyer without a personal code is identified by thirteen zeros (BR-RO-120).
  */
+import { BUCHAREST, efacturaCity, parseAddressLine, sectorOf, type PostalAddress } from "~/lib/address";
 import { RO_COUNTIES, parseCui } from "~/lib/fiscal-ids";
 import type { BuyerSnapshot, IssuerSnapshot } from "~/lib/invoice-types";
 
@@ -43,6 +44,27 @@ export interface UblDocument {
   totalBani: number;
   lines: UblLine[];
   reference: { series: string; number: number; issuedOn: string } | null;
+  /** How much of the total was paid before issue; what is left is due by `dueOn` under `terms`. */
+  settlement: Settlement;
+}
+
+export interface Settlement {
+  /** Bani paid before the document was issued (same sign as the total). */
+  paidBani: number;
+  /** YYYY-MM-DD, when something is still due. */
+  dueOn?: string;
+  terms?: string;
+}
+
+/**
+ * What the site's documents say about payment (docs/decisions/0001-efactura-payment-status.md):
+ * every one is issued after the money moved: an invoice or advance invoice when the order becomes
+ * paid (card notification, or the admin confirming the transfer), a final invoice when the rest
+ * was collected at the course, a credit note when the refund was made. So the whole total is
+ * prepaid (BT-113) and nothing is due (BT-115 = 0).
+ */
+export function settlementAtIssue(doc: { totalBani: number }): Settlement {
+  return { paidBani: doc.totalBani };
 }
 
 const escapeXml = (s: string) =>
@@ -71,49 +93,55 @@ export function ublUnitPrice(netBani: number, quantity: number): string {
 
 export const ublDocumentId = (doc: Pick<UblDocument, "series" | "number">) => `${doc.series}${doc.number}`;
 
-const strip = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+/** The buyer's address fields (older snapshots: read from the one-line address). */
+export function buyerAddress(buyer: BuyerSnapshot, fallbackCounty: string): PostalAddress {
+  return buyer.postal ?? parseAddressLine(buyer.address, fallbackCounty);
+}
+
+/** The issuer's street, city and county from the settings (a Bucharest city names its sector). */
+export function issuerAddress(issuer: Pick<IssuerSnapshot, "address" | "city" | "county">): PostalAddress {
+  const sector = issuer.county === BUCHAREST ? (sectorOf(issuer.city) ?? parseAddressLine(issuer.address).sector) : null;
+  const postalCode = /\b(\d{6})\b/.exec(issuer.address)?.[1] ?? "";
+  return { street: issuer.address, city: issuer.city, county: issuer.county, postalCode, sector };
+}
+
+function postalAddress(a: PostalAddress): string {
+  const city = efacturaCity(a) || RO_COUNTIES[a.county] || "-";
+  return `<cac:PostalAddress><cbc:StreetName>${escapeXml(a.street.trim() || "-")}</cbc:StreetName><cbc:CityName>${escapeXml(city)}</cbc:CityName>${a.postalCode ? `<cbc:PostalZone>${a.postalCode}</cbc:PostalZone>` : ""}<cbc:CountrySubentity>${a.county}</cbc:CountrySubentity><cac:Country><cbc:IdentificationCode>RO</cbc:IdentificationCode></cac:Country></cac:PostalAddress>`;
+}
+
+const partyTaxScheme = (companyId: string, scheme: "VAT" | "FC") =>
+  `<cac:PartyTaxScheme><cbc:CompanyID>${escapeXml(companyId)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>${scheme}</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`;
 
 /**
- * County and city from a free-text Romanian address (the account keeps one address field):
- * the county named in it (Bucharest: its sector as SECTORn), else the issuer's county; the city
- * is the last comma-separated part before the postal code / country.
+ * The seller's identifiers per VAT mode (the same ones the PDF prints, see `sellerTaxId`):
+ * - payer: the VAT id RO+CUI (BT-31), Reg. Com. as the legal registration id (BT-30);
+ * - exempt (category E needs BT-31 or BT-32, BR-E-02 / BR-RO-065): a VAT-registered seller
+ *   (CUI saved with RO) gives its VAT id, one without VAT registration its CUI as the tax
+ *   registration id (BT-32: any tax scheme other than VAT, here "FC");
+ * - non-payer (category O must not carry a VAT id, BR-O-02): the CUI as BT-32.
  */
-export function addressParts(address: string, fallbackCounty: string): { street: string; city: string; county: string; postalZone: string } {
-  const text = strip(address);
-  const postalZone = /\b(\d{6})\b/.exec(address)?.[1] ?? "";
-  const sector = /sector(?:ul)?\s*([1-6])\b/.exec(text);
-  if (sector || /\bbucuresti\b/.test(text)) {
-    return { street: address, city: sector ? `SECTOR${sector[1]}` : "SECTOR1", county: "RO-B", postalZone };
-  }
-  const county =
-    Object.entries(RO_COUNTIES).find(([code, name]) => code !== "RO-B" && new RegExp(`\\b${strip(name)}\\b`).test(text))?.[0] ?? fallbackCounty;
-  const parts = address
-    .split(/[,\n]/)
-    .map((p) => p.replace(/\b\d{6}\b/g, "").replace(/\b(jud(etul|\.)?|județul)\b/gi, "").trim())
-    .filter((p) => p && !/^rom[aâ]nia$/i.test(p));
-  const city = parts.length > 1 ? parts.at(-1)! : (RO_COUNTIES[county] ?? "");
-  return { street: address, city, county, postalZone };
-}
-
-function postalAddress(address: string, fallbackCounty: string, city?: string): string {
-  const parts = addressParts(address, fallbackCounty);
-  return `<cac:PostalAddress><cbc:StreetName>${escapeXml(parts.street || "-")}</cbc:StreetName><cbc:CityName>${escapeXml(city && parts.county !== "RO-B" ? city : parts.city || "-")}</cbc:CityName>${parts.postalZone ? `<cbc:PostalZone>${parts.postalZone}</cbc:PostalZone>` : ""}<cbc:CountrySubentity>${parts.county}</cbc:CountrySubentity><cac:Country><cbc:IdentificationCode>RO</cbc:IdentificationCode></cac:Country></cac:PostalAddress>`;
-}
-
-function supplierParty(issuer: IssuerSnapshot): string {
+export function sellerTaxId(issuer: Pick<IssuerSnapshot, "cui" | "vatMode">): { id: string; vatRegistered: boolean } {
   const cui = parseCui(issuer.cui);
-  const digits = cui?.digits ?? issuer.cui;
-  const vatId = issuer.vatMode === "payer" ? `<cac:PartyTaxScheme><cbc:CompanyID>RO${digits}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>` : "";
-  const legalId = issuer.vatMode === "payer" ? issuer.regCom : digits;
-  return `<cac:AccountingSupplierParty><cac:Party><cac:PartyName><cbc:Name>${escapeXml(issuer.name)}</cbc:Name></cac:PartyName>${postalAddress(issuer.address, issuer.county, issuer.city)}${vatId}<cac:PartyLegalEntity><cbc:RegistrationName>${escapeXml(issuer.name)}</cbc:RegistrationName><cbc:CompanyID>${escapeXml(legalId)}</cbc:CompanyID></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>`;
+  const digits = cui?.digits ?? issuer.cui.replace(/^RO/i, "").trim();
+  const vatRegistered = issuer.vatMode === "payer" || (issuer.vatMode === "exempt" && Boolean(cui?.vatPrefix));
+  return { id: vatRegistered ? `RO${digits}` : digits, vatRegistered };
 }
 
-function customerParty(buyer: BuyerSnapshot, fallbackCounty: string): string {
+function supplierParty(issuer: IssuerSnapshot, vatMode: UblDocument["vatMode"]): string {
+  const tax = sellerTaxId({ cui: issuer.cui, vatMode });
+  const scheme = partyTaxScheme(tax.id, tax.vatRegistered ? "VAT" : "FC");
+  const legalId = tax.vatRegistered && issuer.regCom ? issuer.regCom : tax.id;
+  return `<cac:AccountingSupplierParty><cac:Party><cac:PartyName><cbc:Name>${escapeXml(issuer.name)}</cbc:Name></cac:PartyName>${postalAddress(issuerAddress(issuer))}${scheme}<cac:PartyLegalEntity><cbc:RegistrationName>${escapeXml(issuer.name)}</cbc:RegistrationName><cbc:CompanyID>${escapeXml(legalId)}</cbc:CompanyID></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>`;
+}
+
+/** The buyer's VAT id goes out only when the document carries VAT categories (BR-O-02). */
+function customerParty(buyer: BuyerSnapshot, vatMode: UblDocument["vatMode"], fallbackCounty: string): string {
   const cui = buyer.type === "company" ? parseCui(buyer.cui) : null;
-  const vatId = cui?.vatPrefix ? `<cac:PartyTaxScheme><cbc:CompanyID>RO${cui.digits}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>` : "";
+  const vatId = cui?.vatPrefix && vatMode !== "non_payer" ? partyTaxScheme(`RO${cui.digits}`, "VAT") : "";
   const legalId = cui ? cui.digits : ANONYMOUS_BUYER_ID;
   const contact = buyer.email ? `<cac:Contact><cbc:ElectronicMail>${escapeXml(buyer.email)}</cbc:ElectronicMail></cac:Contact>` : "";
-  return `<cac:AccountingCustomerParty><cac:Party><cac:PartyName><cbc:Name>${escapeXml(buyer.name)}</cbc:Name></cac:PartyName>${postalAddress(buyer.address, fallbackCounty)}${vatId}<cac:PartyLegalEntity><cbc:RegistrationName>${escapeXml(buyer.name)}</cbc:RegistrationName><cbc:CompanyID>${legalId}</cbc:CompanyID></cac:PartyLegalEntity>${contact}</cac:Party></cac:AccountingCustomerParty>`;
+  return `<cac:AccountingCustomerParty><cac:Party><cac:PartyName><cbc:Name>${escapeXml(buyer.name)}</cbc:Name></cac:PartyName>${postalAddress(buyerAddress(buyer, fallbackCounty))}${vatId}<cac:PartyLegalEntity><cbc:RegistrationName>${escapeXml(buyer.name)}</cbc:RegistrationName><cbc:CompanyID>${legalId}</cbc:CompanyID></cac:PartyLegalEntity>${contact}</cac:Party></cac:AccountingCustomerParty>`;
 }
 
 function taxCategory(tag: "TaxCategory" | "ClassifiedTaxCategory", category: string, rate: number, exemptText: string, withReason: boolean): string {
@@ -173,6 +201,13 @@ export function buildUbl(doc: UblDocument): string {
     ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${escapeXml(ublDocumentId(doc.reference))}</cbc:ID><cbc:IssueDate>${doc.reference.issuedOn}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`
     : "";
 
+  // What was paid before the document was issued (BT-113) and what is still due (BT-115); a
+  // positive amount due needs a due date (BT-9) and payment terms (BT-20), BR-CO-25.
+  const paidBani = doc.settlement.paidBani;
+  const due = doc.totalBani - paidBani;
+  const dueDate = !credit && due * sign > 0 && doc.settlement.dueOn ? `<cbc:DueDate>${doc.settlement.dueOn}</cbc:DueDate>` : "";
+  const terms = due * sign > 0 ? `<cac:PaymentTerms><cbc:Note>${escapeXml(doc.settlement.terms || "Plata în termenul convenit")}</cbc:Note></cac:PaymentTerms>` : "";
+
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<${root} xmlns="${ns}" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">`,
@@ -180,16 +215,18 @@ export function buildUbl(doc: UblDocument): string {
     `<cbc:CustomizationID>${CIUS_RO}</cbc:CustomizationID>`,
     `<cbc:ID>${escapeXml(ublDocumentId(doc))}</cbc:ID>`,
     `<cbc:IssueDate>${doc.issuedOn}</cbc:IssueDate>`,
+    dueDate,
     credit ? `<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>` : `<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>`,
     ...notes.map((n) => `<cbc:Note>${escapeXml(n)}</cbc:Note>`),
     `<cbc:DocumentCurrencyCode>${doc.currency}</cbc:DocumentCurrencyCode>`,
     `<cac:OrderReference><cbc:ID>${escapeXml(doc.orderReference)}</cbc:ID></cac:OrderReference>`,
     billingReference,
-    supplierParty(doc.issuer),
-    customerParty(doc.buyer, doc.issuer.county),
+    supplierParty(doc.issuer, doc.vatMode),
+    customerParty(doc.buyer, doc.vatMode, doc.issuer.county),
     paymentMeans,
+    terms,
     `<cac:TaxTotal><cbc:TaxAmount ${cur}>${amount(doc.vatBani)}</cbc:TaxAmount>${subtotals}</cac:TaxTotal>`,
-    `<cac:LegalMonetaryTotal><cbc:LineExtensionAmount ${cur}>${amount(doc.netBani)}</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount ${cur}>${amount(doc.netBani)}</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount ${cur}>${amount(doc.totalBani)}</cbc:TaxInclusiveAmount><cbc:PrepaidAmount ${cur}>0.00</cbc:PrepaidAmount><cbc:PayableAmount ${cur}>${amount(doc.totalBani)}</cbc:PayableAmount></cac:LegalMonetaryTotal>`,
+    `<cac:LegalMonetaryTotal><cbc:LineExtensionAmount ${cur}>${amount(doc.netBani)}</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount ${cur}>${amount(doc.netBani)}</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount ${cur}>${amount(doc.totalBani)}</cbc:TaxInclusiveAmount><cbc:PrepaidAmount ${cur}>${amount(paidBani)}</cbc:PrepaidAmount><cbc:PayableAmount ${cur}>${amount(doc.totalBani - paidBani)}</cbc:PayableAmount></cac:LegalMonetaryTotal>`,
     lines,
     `</${root}>`,
   ]

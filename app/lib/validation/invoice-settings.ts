@@ -1,6 +1,11 @@
 /** /admin/setari-facturare: the issuer's fiscal data, series and VAT mode. */
 import { z } from "zod";
-import { isValidCui, isValidIban, RO_COUNTIES } from "~/lib/fiscal-ids";
+import { isValidCui, isValidIban, parseCui, RO_COUNTIES } from "~/lib/fiscal-ids";
+
+export const CUI_MODE_MESSAGES = {
+  nonPayerWithRo: "Un neplătitor de TVA nu are cod de TVA: scrieți CUI-ul fără RO (ex. 41234564).",
+  payerWithoutRo: "Un plătitor de TVA se identifică prin codul de TVA: scrieți RO în fața CUI-ului (ex. RO41234564).",
+} as const;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -24,6 +29,11 @@ export const invoiceSettingsSchema = z
     if (value.vatMode === "exempt" && !value.exemptText) {
       ctx.addIssue({ code: "custom", path: ["exemptText"], message: "Scrieți temeiul legal al scutirii (ex. art. 292 Cod fiscal)." });
     }
+    // The RO prefix means "registered for VAT": it goes with the payer mode and never with the
+    // non-payer one (the invoices print and report this identifier). Exempt: either.
+    const cui = parseCui(value.cui);
+    if (cui && value.vatMode === "non_payer" && cui.vatPrefix) ctx.addIssue({ code: "custom", path: ["cui"], message: CUI_MODE_MESSAGES.nonPayerWithRo });
+    if (cui && value.vatMode === "payer" && !cui.vatPrefix) ctx.addIssue({ code: "custom", path: ["cui"], message: CUI_MODE_MESSAGES.payerWithoutRo });
     if (value.vatMode === "payer" && value.vatRate === 0) {
       ctx.addIssue({ code: "custom", path: ["vatRate"], message: "Un plătitor de TVA are o cotă mai mare ca 0 (standard: 21)." });
     }

@@ -5,7 +5,7 @@
  * with a qualified certificate, or an invoicing service) implements `EfacturaSender` and is
  * returned by `getEfacturaSender`; none is configured, and nothing pretends to transmit.
  */
-import { buildUbl, ublDocumentId } from "~/lib/efactura/ubl";
+import { buildUbl, settlementAtIssue, ublDocumentId } from "~/lib/efactura/ubl";
 import type { InvoiceDocument } from "~/models/invoice.server";
 
 export interface EfacturaSender {
@@ -20,7 +20,7 @@ export function getEfacturaSender(): EfacturaSender | null {
 }
 
 export function efacturaXml(invoice: InvoiceDocument): string {
-  return buildUbl(invoice);
+  return buildUbl({ ...invoice, settlement: settlementAtIssue(invoice) });
 }
 
 export const efacturaFileName = (invoice: Pick<InvoiceDocument, "series" | "number">) => `${ublDocumentId(invoice)}.xml`;
