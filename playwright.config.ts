@@ -29,7 +29,8 @@ export default defineConfig({
   workers: 2,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // E2E_REPORT (CI): also a JSON report there, for the per-database counts (scripts/test-counts.mjs).
+  reporter: process.env.E2E_REPORT ? [["list"], ["json", { outputFile: process.env.E2E_REPORT }]] : [["list"]],
   use: {
     baseURL,
     locale: "ro-RO",
