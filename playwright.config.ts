@@ -22,11 +22,15 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // No retries anywhere: a test that fails once is a race to fix, not to hide. failOnFlakyTests
+  // guards a retry given on the command line.
+  retries: 0,
+  failOnFlakyTests: true,
   workers: 2,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // E2E_REPORT (CI): also a JSON report there, for the per-database counts (scripts/test-counts.mjs).
+  reporter: process.env.E2E_REPORT ? [["list"], ["json", { outputFile: process.env.E2E_REPORT }]] : [["list"]],
   use: {
     baseURL,
     locale: "ro-RO",

@@ -7,11 +7,12 @@
  * logout, hamburger): no JavaScript at all on a first load.
  *
  * `hydrate: "on-interaction"` — a page whose forms work as plain posts but are nicer with
- * JavaScript (the course and product details: live total, the add button disabled until a
- * period is chosen). It is first shown as HTML; the app's scripts are sent inert in a
- * `<template>` and started by the visitor's first touch, key, scroll or pointer movement.
- * A reader who only looks downloads none of it; choices tapped meanwhile are kept
- * (useAdoptEarlyInput). Without JavaScript the forms post as usual.
+ * JavaScript (the course and product details). It is first shown as HTML; the app's scripts
+ * are sent inert in a `<template>` and started by the visitor's first touch, key, scroll or
+ * pointer movement. A reader who only looks downloads none of it. Taps made before or while
+ * they start take effect: the forms' inputs hold the choice, the total follows them in CSS and
+ * the add button posts as a plain form until React runs (BuyForm.tsx). Without JavaScript the
+ * forms post as usual.
  *
  * `hydrate: "after-paint"` — a page used at once (the account, the cart): its scripts start
  * once the page has loaded and painted (or at the first interaction, if that comes sooner). On a slow

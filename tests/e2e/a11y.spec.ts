@@ -1,7 +1,7 @@
 /** No serious or critical accessibility violation (axe) on any public page of issue 3. */
-import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test as baseTest, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./axe";
 import { COURSES, PRODUCTS } from "./catalogue-helpers";
 
 const pages = [
@@ -32,16 +32,11 @@ const pages = [
 ];
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  return (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
-// axe runs inside the page, so it needs JavaScript; the server-rendered DOM it checks is the
-// same one visitors without JavaScript get.
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript to run in the page");
-baseTest.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript to run in the page");
+// Both projects: with JavaScript off axe is evaluated into the page all the same (./axe.ts),
+// and checks what those visitors get (the <noscript> parts included).
 
 for (const path of pages) {
   test(`axe: ${path}`, async ({ page }) => {

@@ -48,6 +48,38 @@ test("Șterge contul: explanation, wrong password refused, then deleted and logg
   await expect(page).toHaveURL(/\/autentificare/);
 });
 
+test("Șterge contul: the server's wrong-password answer stays when the form's schema arrives after it", async ({ page, context, request }, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "the schema is the browser's; without JavaScript the server alone checks");
+  await loginAs(context, request, { name: "Teodora Întârziată" });
+  await page.goto("/cont/sterge");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The form fetches its schema (zod and the form's rules) at the first touch: hold every script
+  // asked for from now on until the server's answer is on screen, as on a slow link.
+  let release!: () => void;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(/\/build\/.*\.js(\?.*)?$/, async (route) => {
+    held.push(route.request().url());
+    await answered;
+    await route.continue();
+  });
+  const form = page.locator("form[data-checks]").filter({ has: page.getByLabel("Parola actuală") });
+  await page.getByLabel("Parola actuală").fill("Parola-Gresita9!");
+  await page.getByRole("button", { name: "Șterge definitiv contul" }).click();
+  await expect(page.getByText("Parola actuală nu este corectă.")).toBeVisible();
+  await expect(form).toHaveAttribute("data-checks", "server");
+  expect(held.length).toBeGreaterThan(0);
+
+  release();
+  await expect(form).toHaveAttribute("data-checks", "browser");
+  await expect(page.getByText("Parola actuală nu este corectă.")).toBeVisible();
+  await expect(page.getByLabel("Parola actuală")).toHaveAttribute("aria-invalid", "true");
+
+  // Typing hands the field back to the browser's checks: emptied, it says what is missing.
+  await page.getByLabel("Parola actuală").fill("");
+  await expect(page.getByText("Parola actuală nu este corectă.")).toBeHidden();
+});
+
 test("Noutăți pe e-mail: the consent is given and withdrawn with one button each", async ({ page, context, request }) => {
   await loginAs(context, request, { name: "Dana Noutăți" });
   await page.goto("/cont");

@@ -43,7 +43,7 @@ test("a keyboard-only buyer orders a course by bank transfer", async ({ page, co
   for (let presses = 0; presses < 4 && !(await ten.isChecked()); presses++) await page.keyboard.press("ArrowDown");
   await expect(ten).toBeChecked();
   await expect(ten).toBeFocused();
-  await expect(page.getByTestId("live-total")).toHaveText("2.300,00 RON");
+  await expect(page.getByTestId("live-total").filter({ visible: true })).toHaveText("2.300,00 RON");
 
   const add = page.getByRole("button", { name: "Adaugă în coș" });
   await expect(add).toBeEnabled();

@@ -207,7 +207,7 @@ describe("mail outbox", () => {
     const placed = await placeOrder(user.id, input(cart.version), { cardAvailable: false });
     expect(placed.ok).toBe(true);
     // Nothing listens: sending fails, the order stays, the messages wait for a retry.
-    await new Promise((r) => setTimeout(r, 300)); // let the post-commit kick finish
+    await outboxIdle(); // the post-commit kick has tried (and failed) to send
     await getDb().update(mailOutbox).set({ nextAttemptAt: new Date(0) });
     const down = await processOutbox();
     expect(down).toMatchObject({ sent: 0, failed: 2 });

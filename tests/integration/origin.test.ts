@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { BASE, run } from "../helpers/http";
+import { cookieFor, createUser } from "../helpers/factories";
+import { remixHandler } from "../helpers/remix-app";
 
 type RouteModule = { action?: (args: unknown) => unknown };
 
@@ -42,6 +44,9 @@ const entries = Object.entries(modules).map(([path, load]) => ({
   load,
 }));
 
+let handler: ((request: Request) => Promise<Response>) | undefined;
+let adminCookie: string | undefined;
+
 describe("every action refuses a foreign Origin", () => {
   it("finds the route modules", () => {
     expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(["autentificare", "register", "cont", "logout"]));
@@ -49,8 +54,23 @@ describe("every action refuses a foreign Origin", () => {
 
   it.each(entries)("$name", async ({ name, load }) => {
     const module = await load();
-    if (typeof module.action !== "function") return;
     const { path, params } = requestFor(name);
+    if (typeof module.action !== "function") {
+      // No action: the whole handler refuses a post to it (405), same-origin or not, and no
+      // loader or other route's action runs in its place. Posted by an administrator, so that
+      // the admin pages' own login check (a redirect) does not answer first.
+      handler ??= await remixHandler();
+      adminCookie ??= await cookieFor((await createUser({ role: "admin" })).id);
+      const target = `${BASE}${path}${/(^|\.)_index$/.test(name) ? "?index" : ""}`;
+      for (const origin of [BASE, "https://evil.example"]) {
+        const body = new FormData();
+        body.set("intent", "account");
+        const headers = { Origin: origin, Cookie: adminCookie };
+        const response = await handler(new Request(target, { method: "POST", body, headers }));
+        expect(response.status, `${name} (no action) with Origin ${origin}`).toBe(405);
+      }
+      return;
+    }
     for (const origin of ["https://evil.example", "null", "http://localhost:3000.evil.example"]) {
       const body = new FormData();
       body.set("email", "victima@example.com");

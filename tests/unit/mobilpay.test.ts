@@ -1,4 +1,5 @@
 import { constants, createCipheriv, generateKeyPairSync, publicEncrypt, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   buildNotificationXml,
@@ -238,5 +239,74 @@ describe("the mobilPay provider adapter", () => {
     expect((huge as NotificationRejected).raw.length).toBe(MAX_NOTIFICATION_BYTES);
     expect(provider.refuse("temporary", 1, "retry").body).toContain('<crc error_type="1" error_code="1">retry</crc>');
     expect(provider.refuse("permanent", 8, "amount").body).toContain('error_type="2"');
+  });
+});
+
+/**
+ * NETOPIA's own documented messages (tests/fixtures/netopia/README.md names the source): the
+ * parser and the provider adapter are judged by the processor's published format, with its
+ * layout (indented text, elements we do not use), not only by XML our own builder made.
+ */
+describe("NETOPIA's documented mobilPay v1 examples", () => {
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/netopia/${name}`, import.meta.url), "utf8");
+  const processor = pair();
+  const provider = createMobilpayProvider({
+    name: "netopia",
+    signature: "ABCD-EFGH-IJKL-MNOP-QRST",
+    formUrl: "https://sandboxsecure.mobilpay.ro",
+    providerPublicPem: processor.publicPem,
+    merchantPrivatePem: keys.privatePem,
+    confirmUrl: "https://shop.example/api/payments/netopia/confirm",
+    returnUrl: (id) => `https://shop.example/plata/rezultat?orderId=${id}`,
+    brand: "Ana Nails Academy",
+  });
+  // As NETOPIA posts it: the documented XML sealed for the merchant's public key, urlencoded.
+  const ipn = (xml: string) =>
+    new Request("https://shop.example/api/payments/netopia/confirm", {
+      method: "POST",
+      body: new URLSearchParams({ ...sealEnvelope(xml, keys.publicPem) } as Record<string, string>).toString(),
+    });
+
+  it("reads the documented request: order, signature, invoice, billing and both URLs", () => {
+    expect(parseOrderXml(fixture("request.xml"))).toEqual({
+      orderId: "3f2b8c1e-1111-4a2b-9c3d-123456789abc",
+      signature: "ABCD-EFGH-IJKL-MNOP-QRST",
+      timestamp: "20261122101112",
+      currency: "RON",
+      amountBani: 12345,
+      details: "Comanda CMD-7K3Q9X2M - Ana Nails Academy",
+      billing: { firstName: "Ana Maria", lastName: "Stefanescu", email: "ana@example.com", address: "Str. Mare 1, Constanta", phone: "0722123456" },
+      confirmUrl: "https://shop.example/api/payments/netopia/confirm",
+      returnUrl: "https://shop.example/plata/rezultat?orderId=3f2b8c1e-1111-4a2b-9c3d-123456789abc",
+    });
+  });
+
+  it("our request carries every element the documented request has, in the same places", () => {
+    const ours = parseOrderXml(buildRequestXml({ ...request, details: "Comanda CMD-7K3Q9X2M - Ana Nails Academy" }));
+    const documented = parseOrderXml(fixture("request.xml"));
+    for (const key of ["orderId", "signature", "currency", "amountBani", "details", "confirmUrl"] as const) expect(ours[key], key).toBe(documented[key]);
+    expect(Object.keys(ours.billing).sort()).toEqual(Object.keys(documented.billing).sort());
+  });
+
+  it("a documented confirmed IPN becomes a paid notification, answered with its crc", async () => {
+    const verified = await provider.handleNotification(ipn(fixture("notification-confirmed.xml")));
+    expect(verified).toMatchObject({
+      orderId: "3f2b8c1e-1111-4a2b-9c3d-123456789abc", status: "paid", action: "confirmed", errorCode: 0,
+      amountBani: 12345, orderAmountBani: 12345, currency: "RON", providerRef: "1234567", panMasked: "4****1111", replyToken: "8f3a1c2b9d4e5f60",
+    });
+    const reply = provider.acknowledge(verified);
+    expect(reply.body).toContain(fixture("reply-ok.xml").split("\n")[1]);
+    expect(provider.refuse("temporary", 1, "Baza de date indisponibila").body).toContain(fixture("reply-temporary-error.xml").split("\n")[1]);
+  });
+
+  it("a documented IPN with error code 20 is a failed payment whatever its action says", async () => {
+    const verified = await provider.handleNotification(ipn(fixture("notification-declined.xml")));
+    expect(verified).toMatchObject({ status: "failed", errorCode: 20, amountBani: 0, action: "paid", replyToken: "0b1c2d3e4f5a6b7c" });
+    expect(parseOrderXml(fixture("notification-declined.xml")).notify?.errorMessage).toBe("Fonduri insuficiente");
+  });
+
+  it("a documented credit IPN is a refund", async () => {
+    const verified = await provider.handleNotification(ipn(fixture("notification-credit.xml")));
+    expect(verified).toMatchObject({ status: "refunded", action: "credit", errorCode: 0, amountBani: 12345 });
   });
 });

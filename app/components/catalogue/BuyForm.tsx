@@ -1,12 +1,17 @@
 /**
  * The wiring the course add-to-cart forms share (physical and online, SPEC §2, §4, §9): the form
  * itself with its `add-to-cart` intent, the server's error (an alert, and the message under the
- * choice group while nothing is chosen), adopting a choice tapped before the scripts started
- * (`useAdoptEarlyInput`), the radio/checkbox cards and the submit button (disabled until
- * something is chosen, from the server's HTML on; busy while this form is being sent).
+ * choice group while nothing is chosen), the radio/checkbox cards and the submit button.
+ *
+ * The form's own inputs hold the choice, with or without the scripts: the cards are uncontrolled
+ * and the component state is read from the form (once when the scripts take over —
+ * `useAdoptEarlyInput` — and at every change), so a tap made while the scripts start is never
+ * lost or undone. What must be right before the scripts arrive follows the inputs in CSS (the
+ * total's variants, the button's look; app.css "buy form"), and the submit button is a plain
+ * submit until React runs, so a first tap on it posts the form as without JavaScript.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useAdoptEarlyInput } from "~/components/useAdoptEarlyInput";
 
 export interface FormError {
@@ -25,13 +30,21 @@ export function BuyForm({
 }: {
   error: FormError | null;
   chosen: boolean;
+  /** Receives the form's values when the scripts take over and after every change. */
   onEarlyInput: (data: FormData) => void;
   children: ReactNode;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   useAdoptEarlyInput(formRef, onEarlyInput);
   return (
-    <Form ref={formRef} method="post" noValidate className="buy-form" preventScrollReset>
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="buy-form"
+      preventScrollReset
+      onChange={(event) => onEarlyInput(new FormData(event.currentTarget))}
+    >
       <input type="hidden" name="intent" value={ADD_TO_CART_INTENT} />
       {error && (!chosen || !error.field) ? (
         <div className="alert alert--error" role="alert">
@@ -126,7 +139,8 @@ export function ChoiceCard({
 }) {
   return (
     <label className="radio-card">
-      <input type={type} name={name} value={value} checked={checked} onChange={(event) => onCheckedChange(event.currentTarget.checked)} />
+      {/* Uncontrolled: the input is the truth (BuyForm reads the form at every change). */}
+      <input type={type} name={name} value={value} defaultChecked={checked} onChange={(event) => onCheckedChange(event.currentTarget.checked)} />
       <span className="radio-card__main">
         {label}
         {hint ? <span className="radio-card__hint">{hint}</span> : null}
@@ -137,31 +151,25 @@ export function ChoiceCard({
 }
 
 /**
- * The submit button: disabled until `chosen` — already in the server's HTML, so it is disabled
- * before the scripts start (the detail pages hydrate on the first interaction) — and while this
- * form is sent. Without JavaScript nothing could enable it again: a `<noscript>` hides it and
- * puts an enabled twin in its place, and the server answers a missing choice with its messages.
+ * The submit button. Until the scripts run it is a plain submit that looks unavailable while no
+ * price is checked (CSS on the form's own inputs): a tap before the scripts arrive posts the
+ * form, and the server adds the choice or asks for one, as without JavaScript. Once React runs it
+ * is disabled until `chosen` (read from the form) and while this form is sent.
  */
 export function AddToCartButton({ chosen, label }: { chosen: boolean; label: string }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === ADD_TO_CART_INTENT;
-  const className = "button button--primary button--block";
+  // False in the server's HTML and in the render that hydrates it, so the two match.
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
   return (
-    <>
-      <button type="submit" className={`${className} buy-form__submit`} disabled={!chosen || submitting} aria-busy={submitting || undefined}>
-        {label}
-      </button>
-      {!chosen ? (
-        <noscript
-          dangerouslySetInnerHTML={{
-            __html: `<style>.buy-form__submit{display:none}</style><button type="submit" class="${className}">${escapeHtml(label)}</button>`,
-          }}
-        />
-      ) : null}
-    </>
+    <button
+      type="submit"
+      className="button button--primary button--block buy-form__submit"
+      disabled={running && (!chosen || submitting)}
+      aria-busy={submitting || undefined}
+    >
+      {label}
+    </button>
   );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

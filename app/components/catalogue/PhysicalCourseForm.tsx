@@ -85,7 +85,13 @@ export function PhysicalCourseForm({
         </fieldset>
       ) : null}
 
-      <LiveTotal quote={physicalQuote(options, choice, settings)} />
+      <LiveTotal
+        periods={periods}
+        offersAccreditation={offersAccreditation}
+        offersAdvance={offersAdvance}
+        current={choice}
+        quote={(variant) => physicalQuote(options, variant, settings)}
+      />
       <ul className="buy-form__rules">
         <li>Prețul depinde de perioada aleasă.</li>
         {offersAccreditation ? <li>Diploma acreditată adaugă {formatMoney(settings.accreditationSurchargeBani)} la preț.</li> : null}
@@ -98,28 +104,74 @@ export function PhysicalCourseForm({
   );
 }
 
-/** Live total: shown only with JavaScript (without it, it could not follow the choices). */
-function LiveTotal({ quote }: { quote: ReturnType<typeof physicalQuote> }) {
+/** The most periods a course shows whose totals CSS can pick (app.css "buy form" has a rule per place). */
+export const MAX_PRICED_PERIODS = 12;
+
+/**
+ * The total, right at every moment with or without the scripts: every combination of period,
+ * accreditation and advance is in the HTML, and CSS shows the one the form's own inputs select
+ * (app.css "buy form": the period by its place in the group, the ticks by their state). So the
+ * first tap changes the amount in the same frame, before any script has run. `data-current`
+ * marks the one React computed, for browsers without `:has()`.
+ */
+function LiveTotal({
+  periods,
+  offersAccreditation,
+  offersAdvance,
+  current,
+  quote,
+}: {
+  periods: Array<{ id: number }>;
+  offersAccreditation: boolean;
+  offersAdvance: boolean;
+  current: PhysicalChoice;
+  quote: (choice: PhysicalChoice) => ReturnType<typeof physicalQuote>;
+}) {
+  const flags = (offered: boolean) => (offered ? [false, true] : [false]);
+  const variants: Array<{ key: string; place: number | null; choice: PhysicalChoice }> = [
+    { key: "none", place: null, choice: { priceOptionId: null, accreditation: false, advancePayment: false } },
+  ];
+  periods.slice(0, MAX_PRICED_PERIODS).forEach((period, index) => {
+    for (const accreditation of flags(offersAccreditation)) {
+      for (const advancePayment of flags(offersAdvance)) {
+        variants.push({ key: `${period.id}-${accreditation}-${advancePayment}`, place: index + 1, choice: { priceOptionId: period.id, accreditation, advancePayment } });
+      }
+    }
+  });
+  const isCurrent = (choice: PhysicalChoice) =>
+    choice.priceOptionId === current.priceOptionId &&
+    (choice.priceOptionId === null || (choice.accreditation === (offersAccreditation && current.accreditation) && choice.advancePayment === (offersAdvance && current.advancePayment)));
   return (
-    <>
-      <noscript dangerouslySetInnerHTML={{ __html: "<style>.live-total{display:none}</style>" }} />
-      <div className="live-total" aria-live="polite">
-        {quote ? (
-          <>
-            <p className="live-total__row">
-              <span>{quote.advanceOnly ? "Plătești acum (avans)" : "Total de plată"}</span>
-              <strong data-testid="live-total">{formatMoney(quote.dueNowBani)}</strong>
-            </p>
-            {quote.advanceOnly ? (
-              <p className="live-total__note">
-                Restul de {formatMoney(quote.balanceBani)} se achită la curs (preț total {formatMoney(quote.fullBani)}).
-              </p>
-            ) : null}
-          </>
-        ) : (
-          <p className="live-total__row live-total__row--empty">Alege o perioadă pentru a vedea totalul.</p>
-        )}
-      </div>
-    </>
+    <div className="live-total" aria-live="polite">
+      {variants.map(({ key, place, choice }) => {
+        const total = quote(choice);
+        return (
+          <div
+            key={key}
+            className="live-total__variant"
+            data-period={place ?? "none"}
+            data-accreditation={place === null ? undefined : String(choice.accreditation)}
+            data-advance={place === null ? undefined : String(choice.advancePayment)}
+            data-current={isCurrent(choice) ? "" : undefined}
+          >
+            {total ? (
+              <>
+                <p className="live-total__row">
+                  <span>{total.advanceOnly ? "Plătești acum (avans)" : "Total de plată"}</span>
+                  <strong data-testid="live-total">{formatMoney(total.dueNowBani)}</strong>
+                </p>
+                {total.advanceOnly ? (
+                  <p className="live-total__note">
+                    Restul de {formatMoney(total.balanceBani)} se achită la curs (preț total {formatMoney(total.fullBani)}).
+                  </p>
+                ) : null}
+              </>
+            ) : (
+              <p className="live-total__row live-total__row--empty">Alege o perioadă pentru a vedea totalul.</p>
+            )}
+          </div>
+        );
+      })}
+    </div>
   );
 }

@@ -15,16 +15,23 @@ export interface ValidatedFormProps extends Omit<FormProps, "id" | "onSubmit" | 
     onSubmit: (event: FormEvent<HTMLFormElement>) => void;
     onFocus?: () => void;
     onPointerDown?: () => void;
+    onInput?: (event: FormEvent<HTMLFormElement>) => void;
+    "data-checks"?: string;
   };
 }
 
 export const ValidatedForm = forwardRef<HTMLFormElement, ValidatedFormProps>(function ValidatedForm(
-  { form, formProps, method = "post", ...rest },
+  { form, formProps, method = "post", onInput, ...rest },
   ref,
 ) {
+  // Both see every keystroke: the page's own handler and the form toolkit's.
+  const handleInput = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onInput?.(event);
+    onInput?.(event);
+  };
   return (
     <FormProvider context={form.context}>
-      <Form ref={ref} method={method} {...rest} {...formProps} />
+      <Form ref={ref} method={method} {...rest} {...formProps} onInput={handleInput} />
     </FormProvider>
   );
 });

@@ -67,8 +67,25 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
   const [focusRequest, setFocusRequest] = useState(0);
   // Fields left (blurred) before the schema arrived were let through: checked again once it is here.
   const leftEarly = useRef(new Set<string>());
+  // Fields the server has judged (its answer to a submit) and that were not typed in since: the
+  // server's word stands (e.g. "Parola actuală nu este corectă.", which the schema cannot know),
+  // so a schema arriving after the answer never re-checks them and wipes it.
+  const serverJudged = useRef(new Set<string>());
+  const seenResult = useRef(lastResult);
+  if (seenResult.current !== lastResult) {
+    // During render, not in an effect: the schema's promise may settle before effects run.
+    seenResult.current = lastResult;
+    serverJudged.current = new Set(Object.keys(lastResult?.error ?? {}));
+    for (const name of serverJudged.current) leftEarly.current.delete(name);
+  }
   const recheckEarly = useRef(() => {});
-  const { validator, start } = useLazyValidator(schema, () => recheckEarly.current());
+  // Whether the browser checks the fields yet (the schema is here): `data-checks` on the form,
+  // a marker for tests and tools, like `data-hydrated` on the page.
+  const [checksReady, setChecksReady] = useState(false);
+  const { validator, start } = useLazyValidator(schema, () => {
+    recheckEarly.current();
+    setChecksReady(true);
+  });
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
@@ -80,17 +97,23 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
     onValidate: ({ formData }) => (validator.current ?? passThrough)(formData) as never,
   });
   recheckEarly.current = () => {
-    for (const name of leftEarly.current) form.validate({ name });
+    for (const name of leftEarly.current) if (!serverJudged.current.has(name)) form.validate({ name });
     leftEarly.current.clear();
   };
   const props = getFormProps(form);
   const formProps = {
     ...props,
+    "data-checks": checksReady ? "browser" : "server",
     onFocus: start,
     onPointerDown: start,
     onBlur(event: FocusEvent<HTMLFormElement>) {
       const name = (event.target as Partial<HTMLInputElement>).name;
       if (!validator.current && name) leftEarly.current.add(name);
+    },
+    onInput(event: FormEvent<HTMLFormElement>) {
+      // Typed in again: the field is the visitor's again, checked as any other.
+      const name = (event.target as Partial<HTMLInputElement>).name;
+      if (name) serverJudged.current.delete(name);
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       start();
@@ -104,6 +127,11 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
       // conform validates a field on blur through a submit of its own ("__intent__"): that is
       // not the user's submit, and moving focus then would pull it back from the next field.
       const ownIntent = submitter instanceof HTMLButtonElement && submitter.name === "__intent__";
+      // The visitor's submit checks every field (here, or at the server while the schema is on
+      // its way): the fields left before it need no check of their own afterwards. conform's
+      // blur checks are submits too ("__intent__") and must keep the list: a field turns red or
+      // green only once it has been left (7f055e9 cleared it on those as well and broke that).
+      if (!ownIntent) leftEarly.current.clear();
       if (event.defaultPrevented && !ownIntent) setFocusRequest((n) => n + 1);
     },
   };

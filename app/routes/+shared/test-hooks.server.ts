@@ -8,13 +8,14 @@ import v8 from "node:v8";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, queriesSent } from "../../../db/client";
-import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, orders, products, termsPages, users } from "../../../db/schema";
+import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, mailOutbox, orders, products, termsPages, users } from "../../../db/schema";
 import { todayInBucharest } from "~/lib/dates";
 import { physicalPeriods } from "~/lib/pricing";
 import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { createSession } from "~/models/session.server";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
+import { outboxIdle } from "~/services/mail-outbox.server";
 import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";
 import { guestPageStats } from "~/services/html-cache.server";
 import { hashPassword } from "~/services/password.server";
@@ -277,5 +278,17 @@ export const testHookOperations: Record<string, Operation> = {
     );
     if (!placed.ok) throw new Error(placed.message);
     return { id: placed.order.id, reference: placed.order.reference, totalBani: placed.order.totalBani };
+  },
+  /**
+   * The messages queued for an address, once no outbox run is in progress: {email} →
+   * [{status, subject}]. "No e-mail" is then a settled fact, not a look taken too early.
+   */
+  async mailTo(body) {
+    const { email } = z.object({ email: z.email() }).parse(body);
+    await outboxIdle();
+    return getDb()
+      .select({ status: mailOutbox.status, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, email.toLowerCase()));
   },
 };
