@@ -418,13 +418,18 @@ async function uploadOne(client: AnafClient, invoiceId: string, now: Date, run: 
       client.upload(t, { xml: efacturaXml(invoice), cif: digitsOf(invoice.issuer.cui), b2c, standard: standardOf(invoice) }),
     );
   } catch (error) {
-    if (error instanceof AnafError && error.kind !== "unavailable") {
+    if (error instanceof NotConnected || (error instanceof AnafError && error.kind !== "unavailable")) {
       // A definite refusal (400/401): nothing was stored at ANAF; retried later.
       const failures = attempt.attempt;
       await getDb()
         .update(efacturaSubmissions)
-        .set({ state: "failed", lastError: error.message, nextAt: new Date(now.getTime() + retryDelayMs(failures)) })
+        .set({
+          state: "failed",
+          lastError: error instanceof NotConnected ? "Conexiunea cu ANAF trebuie reînnoită." : error.message,
+          nextAt: error instanceof NotConnected ? now : new Date(now.getTime() + retryDelayMs(failures)),
+        })
         .where(eq(efacturaSubmissions.id, attempt.id));
+      if (error instanceof NotConnected) throw error;
       return;
     }
     // Unknown whether ANAF stored it (timeout, 5xx, connection lost): stays "uploading" and is
@@ -433,7 +438,6 @@ async function uploadOne(client: AnafClient, invoiceId: string, now: Date, run: 
       .update(efacturaSubmissions)
       .set({ lastError: error instanceof Error ? error.message : String(error) })
       .where(eq(efacturaSubmissions.id, attempt.id));
-    if (error instanceof NotConnected) throw error;
     return;
   }
   if (options.crashAfterUpload) throw new Error("simulated crash after the upload");
