@@ -937,7 +937,8 @@ export const catalogueVersion = pgTable(
 /**
  * One row (id 1): the company's ANAF OAuth connection. Tokens are stored encrypted
  * (AES-256-GCM, app/services/efactura/token-crypto.server.ts); no row or null tokens = not
- * connected. `oauthState` holds the hash of the state of a connection in progress.
+ * connected. `connectedAt` is the first connection (kept by a renewal): documents issued since
+ * then are uploaded automatically.
  */
 export const efacturaConnection = pgTable(
   "efactura_connection",
@@ -951,8 +952,6 @@ export const efacturaConnection = pgTable(
     refreshedAt: ts("refreshed_at"),
     /** Set when ANAF refused the refresh token: the admin must connect again. */
     expiredAt: ts("expired_at"),
-    oauthState: text("oauth_state"),
-    oauthStateExpiresAt: ts("oauth_state_expires_at"),
     updatedAt: updatedAt(),
   },
   (t) => [check("efactura_connection_singleton_check", sql`${t.id} = 1`)],

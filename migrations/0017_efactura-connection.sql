@@ -12,8 +12,6 @@ CREATE TABLE "efactura_connection" (
 	"connected_at" timestamp with time zone,
 	"refreshed_at" timestamp with time zone,
 	"expired_at" timestamp with time zone,
-	"oauth_state" text,
-	"oauth_state_expires_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "efactura_connection_singleton_check" CHECK ("efactura_connection"."id" = 1)
 );

@@ -13,7 +13,7 @@
  *   number is this upload) before anything is uploaded again; only when ANAF still lists nothing
  *   after RECONCILE_GRACE_MS is the attempt closed as "not received" and a new one made.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { getDb, getDatabaseHandle } from "../../db/client";
@@ -43,7 +43,6 @@ export const REFRESH_TOKEN_LIFETIME_MS = 365 * DAY;
 export const RENEW_WARNING_MS = 30 * DAY;
 /** An orphaned upload not listed by ANAF after this long was never received. */
 export const RECONCILE_GRACE_MS = 30 * 60_000;
-const OAUTH_STATE_MS = 10 * 60_000;
 /** First status poll after the upload, then doubling, at most every 30 minutes. */
 export const pollDelayMs = (polls: number) => Math.min(10_000 * 2 ** polls, 30 * 60_000);
 const retryDelayMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - 1), 3600_000);
@@ -112,52 +111,46 @@ export async function connectionStatus(now = new Date()): Promise<ConnectionStat
   };
 }
 
-const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
-
-/** "Conectează": a fresh OAuth state (kept hashed for 10 minutes) and ANAF's authorize URL. */
-export async function startConnection(now = new Date()): Promise<string | null> {
+/** "Conectează": a fresh OAuth state (the route keeps it in a signed cookie) and ANAF's authorize URL. */
+export function startConnection(): { url: string; state: string } | null {
   const client = anafClient();
   if (!client) return null;
   const state = randomBytes(24).toString("base64url");
-  const values = { oauthState: hashState(state), oauthStateExpiresAt: new Date(now.getTime() + OAUTH_STATE_MS) };
-  await getDb()
-    .insert(efacturaConnection)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: efacturaConnection.id, set: values });
-  return client.authorizeUrl(state);
+  return { url: client.authorizeUrl(state), state };
 }
 
 export type FinishResult = { ok: true } | { ok: false; status: 400 | 503; message: string };
 
-/** The callback: checks the state, exchanges the code, stores the tokens encrypted. */
-export async function finishConnection(params: URLSearchParams, now = new Date()): Promise<FinishResult> {
+const sameState = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The callback: the state must be the one this browser started with (`expectedState`, from its
+ * cookie); the code is exchanged for the tokens, stored encrypted. A renewal keeps the date of
+ * the first connection (documents issued while it had expired are sent too).
+ */
+export async function finishConnection(params: URLSearchParams, expectedState: string | null, now = new Date()): Promise<FinishResult> {
   const client = anafClient();
   if (!client) return { ok: false, status: 400, message: "Conexiunea cu ANAF nu este configurată pe acest site." };
-  const row = await connectionRow();
-  const state = params.get("state") ?? "";
-  if (!row?.oauthState || !row.oauthStateExpiresAt || row.oauthStateExpiresAt < now || row.oauthState !== hashState(state)) {
-    return { ok: false, status: 400, message: "Cererea de conectare a expirat sau nu a pornit de pe acest site. Încercați din nou." };
+  if (!expectedState || !sameState(params.get("state") ?? "", expectedState)) {
+    return { ok: false, status: 400, message: "Cererea de conectare a expirat sau nu a pornit din acest browser. Încercați din nou." };
   }
-  // One use: a replayed callback finds no state.
-  await getDb().update(efacturaConnection).set({ oauthState: null, oauthStateExpiresAt: null }).where(eq(efacturaConnection.id, 1));
   const code = params.get("code");
   if (!code) {
     return { ok: false, status: 400, message: `ANAF nu a autorizat conexiunea${params.get("error") ? ` (${params.get("error")})` : ""}.` };
   }
   try {
     const tokens = await client.exchangeCode(code);
-    await getDb()
-      .update(efacturaConnection)
-      .set({
-        accessToken: encryptToken(tokens.accessToken),
-        refreshToken: encryptToken(tokens.refreshToken),
-        accessExpiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
-        refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS),
-        connectedAt: now,
-        refreshedAt: null,
-        expiredAt: null,
-      })
-      .where(eq(efacturaConnection.id, 1));
+    const previous = await connectionRow();
+    const values = {
+      accessToken: encryptToken(tokens.accessToken),
+      refreshToken: encryptToken(tokens.refreshToken),
+      accessExpiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
+      refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS),
+      connectedAt: previous?.connectedAt ?? now,
+      refreshedAt: null,
+      expiredAt: null,
+    };
+    await getDb().insert(efacturaConnection).values({ id: 1, ...values }).onConflictDoUpdate({ target: efacturaConnection.id, set: values });
     return { ok: true };
   } catch (error) {
     if (error instanceof AnafError && error.kind === "unavailable") {
@@ -243,8 +236,20 @@ const digitsOf = (cui: string) => cui.replace(/^RO/i, "").replace(/\D/g, "");
 const standardOf = (invoice: Pick<InvoiceRow, "kind">) => (invoice.kind === "credit" ? ("CN" as const) : ("UBL" as const));
 const isB2c = (invoice: Pick<InvoiceRow, "buyer">) => invoice.buyer.type !== "company";
 
-/** One pass: reconcile orphans, poll answers, upload new documents, warn about deadlines. */
-export async function runEfactura(options: RunOptions = {}): Promise<EfacturaRun> {
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * One pass: reconcile orphans, poll answers, upload new documents, warn about deadlines. Passes
+ * in one process run one after the other (the worker's timer, a test hook); across processes the
+ * worker holds an advisory lock.
+ */
+export function runEfactura(options: RunOptions = {}): Promise<EfacturaRun> {
+  const next = queue.then(() => runOnce(options));
+  queue = next.catch(() => {});
+  return next;
+}
+
+async function runOnce(options: RunOptions): Promise<EfacturaRun> {
   const now = options.now ?? new Date();
   const run: EfacturaRun = { uploaded: 0, polled: 0, validated: 0, rejected: 0, reconciled: 0, warned: 0 };
   const client = anafClient();

@@ -8,13 +8,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { SHORT_TOAST } from "~/lib/toast";
 import { finishConnection } from "~/models/efactura.server";
 import { requireAdmin } from "~/models/session.server";
+import { clearOauthState, readOauthState } from "~/services/efactura/oauth-state.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const result = await finishConnection(new URL(request.url).searchParams);
-  if (result.ok) return redirectWithToast("/admin/setari-facturare", { ...SHORT_TOAST, message: "Firma este conectată la ANAF e-Factura." });
-  return data({ message: result.message }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  const result = await finishConnection(new URL(request.url).searchParams, await readOauthState(request));
+  // One use: the state cookie is cleared whatever the outcome.
+  const clear = { "Set-Cookie": await clearOauthState() };
+  if (result.ok) return redirectWithToast("/admin/setari-facturare", { ...SHORT_TOAST, message: "Firma este conectată la ANAF e-Factura." }, { headers: clear });
+  return data({ message: result.message }, { status: result.status, headers: { "Cache-Control": "no-store", ...clear } });
 }
 
 export default function AnafCallback() {

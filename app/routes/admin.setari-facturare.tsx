@@ -21,6 +21,7 @@ import { getIssuerSettings, nextNumberOf, saveIssuerSettings } from "~/models/in
 import { requireAdmin } from "~/models/session.server";
 import { connectionStatus, disconnect, startConnection, type ConnectionStatus } from "~/models/efactura.server";
 import { formatDate } from "~/lib/dates";
+import { serializeOauthState } from "~/services/efactura/oauth-state.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,9 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "anaf-connect") {
-    const url = await startConnection();
-    if (!url) throw new Response("Conexiunea cu ANAF nu este configurată pe acest site.", { status: 409 });
-    return redirect(url, 303);
+    const started = startConnection();
+    if (!started) throw new Response("Conexiunea cu ANAF nu este configurată pe acest site.", { status: 409 });
+    return redirect(started.url, { status: 303, headers: { "Set-Cookie": await serializeOauthState(started.state) } });
   }
   if (intent === "anaf-disconnect") {
     await disconnect();

@@ -13,7 +13,7 @@ import { efacturaConnection, efacturaSubmissions, invoices, mailOutbox } from ".
 import { getConfig } from "~/config.server";
 import { addWorkingDays } from "~/lib/working-days";
 import { addProductToCart, getCart } from "~/models/cart.server";
-import { answerNames, connectionStatus, disconnect, documentsAtRisk, runEfactura, setAnafClientForTests } from "~/models/efactura.server";
+import { answerNames, connectionStatus, documentsAtRisk, runEfactura, setAnafClientForTests } from "~/models/efactura.server";
 import { action as orderAdminAction } from "~/routes/admin.comenzi.$id";
 import { loader as callbackLoader } from "~/routes/admin.anaf.callback";
 import { loader as adminFileLoader } from "~/routes/admin.facturi.$file";
@@ -26,7 +26,7 @@ import { createAnafClient } from "~/services/efactura/anaf-client.server";
 import { expireAccessTokens, resetSimulator, revokeConnection, setSwitches, simulatorSnapshot } from "~/services/efactura/anaf-simulator.server";
 import { decryptToken } from "~/services/efactura/token-crypto.server";
 import { choosePickup, cookieFor, createProduct, createUser, placeTransferOrder } from "../helpers/factories";
-import { BASE, get, post, run, toastOf } from "../helpers/http";
+import { BASE, cookiesFrom, get, post, run, toastOf } from "../helpers/http";
 
 /** The site's fetch, answered by the simulator's route modules (what the HTTP server would do). */
 async function simulatorFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -104,17 +104,21 @@ describe("ANAF e-Factura through the simulator", () => {
     expect(authorized.status).toBe(303);
     const callback = new URL(authorized.headers.get("Location")!);
     expect(callback.pathname).toBe("/admin/anaf/callback");
+    const withState = cookiesFrom(started, adminCookie);
 
-    // A forged state is refused.
+    // Without the browser's state cookie (another browser, or a forged link) it is refused.
+    const refused = await run(callbackLoader, get(`${callback.pathname}${callback.search}`, { cookie: adminCookie }));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe("Cererea de conectare a expirat sau nu a pornit din acest browser. Încercați din nou.");
     const forged = new URLSearchParams(callback.search);
     forged.set("state", "not-the-state");
-    const refused = await run(callbackLoader, get(`/admin/anaf/callback?${forged}`, { cookie: adminCookie }));
-    expect(refused.status).toBe(400);
-    const done = await run(callbackLoader, get(`${callback.pathname}${callback.search}`, { cookie: adminCookie }));
+    expect((await run(callbackLoader, get(`/admin/anaf/callback?${forged}`, { cookie: withState }))).status).toBe(400);
+    const done = await run(callbackLoader, get(`${callback.pathname}${callback.search}`, { cookie: withState }));
     expect(done.status).toBe(302);
     expect(await toastOf(done)).toBe("Firma este conectată la ANAF e-Factura.");
-    // The same callback again (a replay) finds no state.
-    expect((await run(callbackLoader, get(`${callback.pathname}${callback.search}`, { cookie: adminCookie }))).status).toBe(400);
+    // The state cookie is cleared; a replayed code is refused by ANAF.
+    expect(done.headers.getSetCookie().some((c) => c.startsWith("anaf_oauth_state=;"))).toBe(true);
+    expect((await run(callbackLoader, get(`${callback.pathname}${callback.search}`, { cookie: withState }))).status).toBe(400);
 
     const [row] = await getDb().select().from(efacturaConnection);
     expect(row.accessToken).toMatch(/^v1\./);
@@ -277,7 +281,9 @@ describe("ANAF e-Factura through the simulator", () => {
   });
 
   it("the 5-working-day deadline: one warning e-mail per document, the day before it runs late; the dashboard lists it", async () => {
-    await disconnect();
+    const disconnected = await run(settingsAction, post("/admin/setari-facturare", { intent: "anaf-disconnect" }, { cookie: adminCookie }));
+    expect(await toastOf(disconnected)).toBe("Conexiunea cu ANAF a fost ștearsă. Facturile se transmit din nou manual.");
+    expect((await connectionStatus()).state).toBe("disconnected");
     const invoice = await issueInvoice("person");
     const noon = (day: string) => new Date(`${day}T10:00:00Z`);
     const mails = () => getDb().select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, getConfig().business.email), like(mailOutbox.subject, "e-Factura:%")));
@@ -306,7 +312,7 @@ describe("ANAF e-Factura through the simulator", () => {
     const authorizeUrl = new URL(started.headers.get("Location")!);
     const authorized = await run(authorizeAction, post(authorizeUrl.pathname, { intent: "authorize", query: authorizeUrl.searchParams.toString() }, { cookie: adminCookie }));
     const callback = new URL(authorized.headers.get("Location")!);
-    expect((await run(callbackLoader, get(`${callback.pathname}${callback.search}`, { cookie: adminCookie }))).status).toBe(302);
+    expect((await run(callbackLoader, get(`${callback.pathname}${callback.search}`, { cookie: cookiesFrom(started, adminCookie) }))).status).toBe(302);
     revokeConnection();
     const invoice = await issueInvoice("person");
     expect((await runEfactura()).uploaded).toBe(0);
