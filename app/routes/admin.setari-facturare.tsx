@@ -152,7 +152,7 @@ function AnafConnection({ connection }: { connection: ConnectionStatus }) {
             <p className="muted">Autorizarea este valabilă până la {day(connection.renewBy)}; tokenul de acces se reîmprospătează singur.</p>
           )}
           <div className="row">
-            {connection.state === "renew_soon" ? connect("Reînnoiește conexiunea") : null}
+            {connect("Reînnoiește conexiunea")}
             <Form method="post">
               <input type="hidden" name="intent" value="anaf-disconnect" />
               <button type="submit" className="button button--light">

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/models/session.server";
 import {
   anafSimulatorEnabled,
   expireAccessTokens,
+  rejectDocument,
   revokeConnection,
   setSwitches,
   simulatorSnapshot,
@@ -27,6 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "expire-tokens") expireAccessTokens();
+  else if (intent === "reject-one") rejectDocument(String(form.get("documentId") ?? "").replace(/\s+/g, ""));
   else if (intent === "revoke") revokeConnection();
   else setSwitches({ reject: form.get("reject") === "on", slow: form.get("slow") === "on", fail500: form.get("fail500") === "on" });
   return redirect("/simulator/anaf", 303);
@@ -53,6 +55,13 @@ export default function AnafSimulator() {
         </fieldset>
         <button type="submit" name="intent" value="switches" className="button button--primary">
           Salvează
+        </button>
+      </Form>
+      <Form method="post" className="row">
+        <label htmlFor="documentId">Respinge documentul cu numărul</label>
+        <input id="documentId" name="documentId" placeholder="ANA12" size={10} required />
+        <button type="submit" name="intent" value="reject-one" className="button button--light">
+          Respinge la încărcare
         </button>
       </Form>
       <div className="row">

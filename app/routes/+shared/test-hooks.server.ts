@@ -7,11 +7,14 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, queriesSent } from "../../../db/client";
-import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, orders, products, termsPages, users } from "../../../db/schema";
+import { coursePriceOptions, courses, enrollments, invoices, lessonProgress, lessons, orders, products, termsPages, users } from "../../../db/schema";
 import { todayInBucharest } from "~/lib/dates";
 import { physicalPeriods } from "~/lib/pricing";
 import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
 import { placeOrder } from "~/models/order-checkout.server";
+import { runEfactura } from "~/models/efactura.server";
+import { transitionOrder } from "~/models/order-status.server";
+import { rejectDocument } from "~/services/efactura/anaf-simulator.server";
 import { createSession } from "~/models/session.server";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
 import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";
@@ -260,5 +263,25 @@ export const testHookOperations: Record<string, Operation> = {
     );
     if (!placed.ok) throw new Error(placed.message);
     return { id: placed.order.id, reference: placed.order.reference, totalBani: placed.order.totalBani };
+  },
+  /**
+   * Confirms a bank transfer as the admin would ("Confirmă plata"): {orderId} → the invoice issued
+   * ({id, number}). For the e-Factura journeys.
+   */
+  async confirmTransfer(body) {
+    const { orderId } = z.object({ orderId: z.uuid() }).parse(body);
+    const result = await transitionOrder(orderId, "paid", { source: "admin" });
+    if (!result.ok) throw new Error(result.reason);
+    const [invoice] = await getDb().select().from(invoices).where(eq(invoices.orderId, orderId));
+    return invoice ? { id: invoice.id, number: `${invoice.series} ${invoice.number}` } : null;
+  },
+  /** One pass of the e-Factura job now (uploads, polls, warnings) instead of waiting for its timer. */
+  async efacturaRun() {
+    return runEfactura();
+  },
+  /** The ANAF simulator answers "nok" to this document number when it is uploaded: {documentId: "ANA12"}. */
+  async anafRejectDocument(body) {
+    rejectDocument(z.object({ documentId: z.string().min(1) }).parse(body).documentId);
+    return { ok: true };
   },
 };

@@ -6,7 +6,8 @@
  *
  * Switches (page /simulator/anaf, admin only): "respinge" (every new upload is answered "nok"
  * with CIUS-RO errors), "lent" (stareMesaj answers "in prelucrare" for the first 3 polls),
- * "500" (every call answers HTTP 500) and the actions "expiră tokenurile de acces" (every access
+ * "500" (every call answers HTTP 500), "respinge documentul cu numărul …" (one document, so
+ * parallel tests do not disturb each other) and the actions "expiră tokenurile de acces" (every access
  * token issued so far is refused with 401: the site must refresh) and "revocă conexiunea"
  * (refresh tokens refused too: the site must connect again).
  */
@@ -51,6 +52,8 @@ interface SimulatorState {
   nextIndex: number;
   /** Calls answered, per operation (figures for the tests and the README). */
   calls: Record<string, number>;
+  /** Document numbers (cbc:ID, e.g. "ANA12") answered "nok" whatever the switches say. */
+  rejectIds: string[];
 }
 
 export const SLOW_POLLS = 3;
@@ -82,6 +85,7 @@ function emptyState(): SimulatorState {
     uploads: [],
     nextIndex: 1,
     calls: {},
+    rejectIds: [],
   };
 }
 
@@ -116,6 +120,13 @@ export function simulatorSnapshot() {
 export function setSwitches(switches: SimulatorSwitches): void {
   update((state) => {
     state.switches = switches;
+  });
+}
+
+/** Answer "nok" to the document with this number (cbc:ID, e.g. "ANA12") when it is uploaded. */
+export function rejectDocument(documentId: string): void {
+  update((state) => {
+    if (!state.rejectIds.includes(documentId)) state.rejectIds.push(documentId);
   });
 }
 
@@ -288,7 +299,7 @@ function upload(state: SimulatorState, b2c: boolean, params: URLSearchParams, xm
   if ((standard === "CN") !== (doc.root === "CreditNote")) return uploadError(`Documentul ${doc.root} nu corespunde standardului ${standard}.`);
   const errors: string[] = [];
   if (doc.supplierCif !== cif) errors.push(`E: Nu exista niciun CIF pentru care sa aveti drept in SPV, sau CIF-ul vanzatorului (${doc.supplierCif}) nu este ${cif}.`);
-  if (state.switches.reject) errors.push(...SIMULATED_ERRORS);
+  if (state.switches.reject || state.rejectIds.includes(doc.id)) errors.push(...SIMULATED_ERRORS);
   const n = state.nextIndex++;
   const stored: StoredUpload = {
     index: String(5_000_000_000 + n),
