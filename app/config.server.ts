@@ -145,6 +145,8 @@ const envSchema = z.object({
   ANAF_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANAF_OAUTH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANAF_SIMULATOR: bool(false),
+  /** The background e-Factura job (uploads, polls, deadline e-mails); 0 only for test servers. */
+  EFACTURA_WORKER: bool(true),
   /**
    * Key for the ANAF tokens stored in the database (AES-256-GCM): 32 bytes as 64 hex digits or
    * base64. Unset → derived from SESSION_SECRET with HKDF-SHA256 (changing SESSION_SECRET then
@@ -317,6 +319,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apiAllowedOrigin: env.API_ALLOWED_ORIGIN ? new URL(env.API_ALLOWED_ORIGIN).origin : null,
     testHooksToken: env.TEST_HOOKS_TOKEN,
     anaf: anafSettings(env, publicUrl, production),
+    efacturaWorker: env.EFACTURA_WORKER,
   };
 }
 

@@ -230,6 +230,8 @@ export interface RunOptions {
   /** Tests: the process "dies" right after ANAF accepted an upload, before the index is recorded. */
   crashAfterUpload?: boolean;
   limit?: number;
+  /** Upload only these documents (test hooks: parallel e2e journeys must not send each other's). */
+  only?: string[];
 }
 
 const digitsOf = (cui: string) => cui.replace(/^RO/i, "").replace(/\D/g, "");
@@ -394,7 +396,14 @@ async function uploadDue(client: AnafClient, connectedAt: Date, now: Date, run: 
   const due = await getDb()
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.efacturaStatus, "pending"), gte(invoices.issuedAt, connectedAt), sql`${invoices.id} not in ${live}`))
+    .where(
+      and(
+        eq(invoices.efacturaStatus, "pending"),
+        gte(invoices.issuedAt, connectedAt),
+        sql`${invoices.id} not in ${live}`,
+        options.only ? inArray(invoices.id, options.only.length ? options.only : ["00000000-0000-0000-0000-000000000000"]) : undefined,
+      ),
+    )
     .orderBy(asc(invoices.issuedAt), asc(invoices.number))
     .limit(options.limit ?? 50);
   for (const { id } of due) await uploadOne(client, id, now, run, options);
@@ -406,6 +415,10 @@ async function uploadOne(client: AnafClient, invoiceId: string, now: Date, run: 
   const b2c = isB2c(invoice);
   // 1. The attempt, committed before anything leaves the site.
   const attempt = await getDb().transaction(async (tx) => {
+    // The invoice row locked: an index entered by hand meanwhile (setEfacturaStatus) either
+    // committed first (then nothing is sent) or waits and then sees this attempt.
+    const [current] = await tx.select({ status: invoices.efacturaStatus }).from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+    if (current?.status !== "pending") return null;
     const [{ last }] = await tx.select({ last: max(efacturaSubmissions.attempt) }).from(efacturaSubmissions).where(eq(efacturaSubmissions.invoiceId, invoiceId));
     const n = (last ?? 0) + 1;
     const [row] = await tx

@@ -44,8 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       errors: (row.efacturaErrors ?? []).map(explainAnafError),
       correction: corrections.get(row.id) ?? null,
       deadline: { day: deadline, daysLeft: workingDaysBetween(today, deadline) },
-      /** The connection uploads it (issued since connecting, or already attempted). */
-      automatic: Boolean(submission) || (connected && connection.connectedAt !== null && row.issuedAt >= connection.connectedAt),
+      /** The connection has taken it (an upload attempt exists): its state is ANAF's. */
+      automatic: Boolean(submission),
+      /** Issued since connecting: the job will upload it (an index entered by hand first wins). */
+      queued: !submission && connected && connection.connectedAt !== null && row.issuedAt >= connection.connectedAt,
     };
   });
   return data({ month, invoices, connected });
@@ -182,6 +184,7 @@ function EfacturaCell({ invoice }: { invoice: Row }) {
       ) : null}
       {invoice.lastError ? <p className="muted">Ultima încercare: {invoice.lastError} Se reîncearcă automat.</p> : null}
       {status === "rejected" ? <RejectedDetails invoice={invoice} /> : null}
+      {invoice.queued && status === "pending" ? <p className="muted">Se transmite automat în câteva secunde.</p> : null}
       {!invoice.automatic && (status === "pending" || status === "uploaded") ? (
         <Form method="post" className="row">
           <input type="hidden" name="invoiceId" value={invoice.id} />

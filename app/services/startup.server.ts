@@ -97,7 +97,7 @@ async function start() {
     const stopSweep = startMediaSweep();
     const stopHousekeeping = startHousekeeping();
     // e-Factura: uploads, status polls and deadline warnings (one process of the cluster).
-    const stopEfactura = startEfacturaWorker();
+    const stopEfactura = config.efacturaWorker ? startEfacturaWorker() : () => {};
     stopWorkers = async () => {
       stopEfactura();
       stopSweep();

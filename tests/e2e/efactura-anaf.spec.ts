@@ -3,7 +3,8 @@
  * on /admin/setari-facturare through the simulator's authorize page; an invoice is uploaded by the
  * job and /admin/facturi shows "trimisă (index …)" then "validată" with ANAF's answer ZIP; a
  * document ANAF rejects shows the errors in plain Romanian and is fixed by a credit note + a new
- * invoice. The job is run through a test hook instead of waiting for its 15-second timer.
+ * invoice. The job is run through a test hook, for this journey's documents only (the e2e server
+ * runs with EFACTURA_WORKER=0, so other journeys' invoices stay on the manual path).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, hook, loginAs, test, uniqueEmail } from "./fixtures";
@@ -35,12 +36,13 @@ async function invoicedOrder(request: APIRequestContext, name: string) {
 }
 
 /** Runs the e-Factura job until the document's e-Factura cell shows `status` (ANAF's first poll is due 10 s after the upload). */
-async function untilStatus(page: Page, request: APIRequestContext, number: string, status: RegExp) {
+async function untilStatus(page: Page, request: APIRequestContext, invoice: { id: string; number: string }, status: RegExp) {
+  const { number } = invoice;
   const cell = page.getByTestId(`factura-${number.replace(" ", "-")}`).getByTestId("efactura-status");
   await expect
     .poll(
       async () => {
-        await hook(request, "efacturaRun");
+        await hook(request, "efacturaRun", { invoiceIds: [invoice.id] });
         await page.goto("/admin/facturi");
         return (await cell.textContent()) ?? "";
       },
@@ -57,8 +59,8 @@ test("the admin connects to ANAF; an invoice goes 'de transmis' → 'trimisă' �
   await page.goto("/admin/facturi");
   const row = page.getByTestId(`factura-${invoice.number.replace(" ", "-")}`);
   await expect(row.getByTestId("efactura-status")).toHaveText(/de transmis|se transmite|trimisă|validată/);
-  await untilStatus(page, request, invoice.number, /^trimisă \(index \d+\)$|^validată/);
-  await untilStatus(page, request, invoice.number, /^validată \(index \d+\)$/);
+  await untilStatus(page, request, invoice, /^trimisă \(index \d+\)$|^validată/);
+  await untilStatus(page, request, invoice, /^validată \(index \d+\)$/);
   // ANAF's answer ZIP, beside the invoice.
   const proof = row.getByRole("link", { name: "Răspuns ANAF" });
   const response = await page.request.get((await proof.getAttribute("href"))!);
@@ -74,7 +76,7 @@ test("a document ANAF rejects: its errors in plain Romanian, fixed by a credit n
 
   const invoice = await invoicedOrder(request, "Ioana Respinsă");
   await hook(request, "anafRejectDocument", { documentId: invoice.number.replace(" ", "") });
-  await untilStatus(page, request, invoice.number, /^respinsă/);
+  await untilStatus(page, request, invoice, /^respinsă/);
   const row = page.getByTestId(`factura-${invoice.number.replace(" ", "-")}`);
   await expect(row).toContainText("ANAF a respins documentul:");
   await expect(row).toContainText("Factura are un rest de plată, dar nu are nici data scadenței, nici termenii de plată.");
@@ -84,8 +86,9 @@ test("a document ANAF rejects: its errors in plain Romanian, fixed by a credit n
   await expect(page.getByText(/^Am emis stornarea ANA \d+ și documentul nou ANA \d+\.$/)).toBeVisible();
   const toast = (await page.getByText(/^Am emis stornarea/).textContent())!;
   const [, credit, replacement] = /stornarea (ANA \d+) și documentul nou (ANA \d+)/.exec(toast)!;
+  const ids = await hook<Array<{ id: string; number: string }>>(request, "invoicesByNumber", { numbers: [credit, replacement] });
   await expect(row).toContainText(`Corectată prin stornarea ${credit} și documentul nou ${replacement}.`);
   await expect(row.getByRole("button", { name: "Stornează și emite factură nouă" })).toHaveCount(0);
-  await untilStatus(page, request, credit, /^validată/);
-  await untilStatus(page, request, replacement, /^validată/);
+  await untilStatus(page, request, ids[0], /^validată/);
+  await untilStatus(page, request, ids[1], /^validată/);
 });

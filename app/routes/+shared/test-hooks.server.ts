@@ -275,9 +275,19 @@ export const testHookOperations: Record<string, Operation> = {
     const [invoice] = await getDb().select().from(invoices).where(eq(invoices.orderId, orderId));
     return invoice ? { id: invoice.id, number: `${invoice.series} ${invoice.number}` } : null;
   },
-  /** One pass of the e-Factura job now (uploads, polls, warnings) instead of waiting for its timer. */
-  async efacturaRun() {
-    return runEfactura();
+  /** One pass of the e-Factura job now, uploading only {invoiceIds} (polls and warnings as usual). */
+  async efacturaRun(body) {
+    const { invoiceIds } = z.object({ invoiceIds: z.array(z.uuid()) }).parse(body);
+    return runEfactura({ only: invoiceIds });
+  },
+  /** {numbers: ["ANA 12", …]} → [{id, number}] in the same order. */
+  async invoicesByNumber(body) {
+    const { numbers } = z.object({ numbers: z.array(z.string()) }).parse(body);
+    const rows = await getDb().select({ id: invoices.id, series: invoices.series, number: invoices.number }).from(invoices);
+    return numbers.map((n) => {
+      const row = rows.find((r) => `${r.series} ${r.number}` === n);
+      return row ? { id: row.id, number: n } : null;
+    });
   },
   /** The ANAF simulator answers "nok" to this document number when it is uploaded: {documentId: "ANA12"}. */
   async anafRejectDocument(body) {
