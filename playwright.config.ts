@@ -54,6 +54,10 @@ export default defineConfig({
       NODE_ENV: "production",
       // A production build with DATABASE_URL only offers the card simulator when asked (staging).
       PAYMENT_SIMULATOR: "1",
+      // The same for the ANAF e-Factura simulator (no ANAF_CLIENT_ID).
+      ANAF_SIMULATOR: "1",
+      // The e-Factura journeys run the job through a test hook, for their own documents only.
+      EFACTURA_WORKER: "0",
       PORT: String(port),
       // One worker (the e2e fixtures and PGlite expect one process) unless a run asks for more.
       WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",

@@ -142,6 +142,31 @@ const envSchema = z.object({
    */
   TEST_HOOKS_TOKEN: optionalText.pipe(z.string().min(24, "must be at least 24 characters long").optional()),
   ACADEMY_TEST_BUILD: bool(false),
+
+  /**
+   * RO e-Factura connection (ANAF OAuth2, app registered in ANAF's portal). Unset → the built-in
+   * ANAF simulator (when allowed, like the payment simulator; ANAF_SIMULATOR=1 forces it on a
+   * staging server). ANAF_ENV picks the test or production API; the URLs can be overridden.
+   */
+  ANAF_CLIENT_ID: optionalText,
+  ANAF_CLIENT_SECRET: optionalText,
+  ANAF_ENV: z.enum(["test", "prod"]).optional().default("test"),
+  ANAF_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ANAF_OAUTH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ANAF_SIMULATOR: bool(false),
+  /** The background e-Factura job (uploads, polls, deadline e-mails); 0 only for test servers. */
+  EFACTURA_WORKER: bool(true),
+  /**
+   * Key for the ANAF tokens stored in the database (AES-256-GCM): 32 bytes as 64 hex digits or
+   * base64. Unset → derived from SESSION_SECRET with HKDF-SHA256 (changing SESSION_SECRET then
+   * means connecting again).
+   */
+  EFACTURA_TOKEN_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, "must be 32 bytes (64 hex digits or base64)")
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -308,6 +333,52 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustForwardedHost: env.TRUST_FORWARDED_HOST,
     apiAllowedOrigin: env.API_ALLOWED_ORIGIN ? new URL(env.API_ALLOWED_ORIGIN).origin : null,
     testHooksToken: env.TEST_HOOKS_TOKEN,
+    anaf: anafSettings(env, publicUrl, production),
+    efacturaWorker: env.EFACTURA_WORKER,
+  };
+}
+
+/** Real ANAF endpoints (test and production API; the OAuth server is the same for both). */
+export const ANAF_URLS = {
+  api: { test: "https://api.anaf.ro/test/FCTEL/rest", prod: "https://api.anaf.ro/prod/FCTEL/rest" },
+  oauth: "https://logincert.anaf.ro/anaf-oauth2/v1",
+} as const;
+
+/** Where the site's own ANAF simulator answers (app/routes/simulator.anaf.*). */
+export const ANAF_SIMULATOR_PATH = "/simulator/anaf";
+
+function anafSettings(env: Env, publicUrl: string, production: boolean) {
+  if (Boolean(env.ANAF_CLIENT_ID) !== Boolean(env.ANAF_CLIENT_SECRET)) {
+    throw new ConfigError("Invalid configuration: ANAF_CLIENT_ID and ANAF_CLIENT_SECRET must be set together");
+  }
+  const redirectUri = `${publicUrl}/admin/anaf/callback`;
+  const tokenKey = env.EFACTURA_TOKEN_KEY
+    ? /^[0-9a-fA-F]{64}$/.test(env.EFACTURA_TOKEN_KEY)
+      ? Buffer.from(env.EFACTURA_TOKEN_KEY, "hex")
+      : Buffer.from(env.EFACTURA_TOKEN_KEY, "base64")
+    : null;
+  if (env.ANAF_CLIENT_ID) {
+    return {
+      mode: "anaf" as const,
+      env: env.ANAF_ENV,
+      clientId: env.ANAF_CLIENT_ID,
+      clientSecret: env.ANAF_CLIENT_SECRET!,
+      apiUrl: (env.ANAF_API_URL ?? ANAF_URLS.api[env.ANAF_ENV]).replace(/\/+$/, ""),
+      oauthUrl: (env.ANAF_OAUTH_URL ?? ANAF_URLS.oauth).replace(/\/+$/, ""),
+      redirectUri,
+      tokenKey,
+    };
+  }
+  const allowed = simulatorAllowed({ production, explicit: env.ANAF_SIMULATOR, databaseUrl: env.DATABASE_URL, publicUrl });
+  return {
+    mode: allowed ? ("simulator" as const) : ("off" as const),
+    env: "simulator" as const,
+    clientId: "simulator",
+    clientSecret: "simulator-secret",
+    apiUrl: `${publicUrl}${ANAF_SIMULATOR_PATH}/rest`,
+    oauthUrl: `${publicUrl}${ANAF_SIMULATOR_PATH}/oauth`,
+    redirectUri,
+    tokenKey,
   };
 }
 

@@ -28,6 +28,11 @@ export interface DatabaseHandle {
   /** Runs fn while holding a cluster-wide lock (several app processes starting at once). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /**
+   * Runs fn only if no other process holds the session-level advisory lock `id` (background
+   * jobs that must have one worker in the cluster); resolves to null without running otherwise.
+   */
+  tryWithLock<T>(id: number, fn: () => Promise<T>): Promise<T | null>;
+  /**
    * LISTEN on a channel: onNotify for each NOTIFY (delivered at the sender's commit), onListen
    * each time listening starts or restarts after a lost connection (notifications sent in
    * between are lost). Resolves to a function that stops listening.
@@ -112,6 +117,19 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseHandle
         reserved.release();
       }
     },
+    async tryWithLock(id, fn) {
+      const reserved = await sql.reserve();
+      let held = false;
+      try {
+        const [row] = await reserved<{ ok: boolean }[]>`select pg_try_advisory_lock(${id}) as ok`;
+        held = row.ok;
+        if (!held) return null;
+        return await fn();
+      } finally {
+        if (held) await reserved`select pg_advisory_unlock(${id})`.catch(() => {});
+        reserved.release();
+      }
+    },
     async listen(channel, onNotify, onListen) {
       const { unlisten } = await sql.listen(channel, onNotify, onListen);
       return async () => {
@@ -168,6 +186,8 @@ async function connectPglite(dir: string | undefined): Promise<DatabaseHandle> {
     },
     // One process owns a PGlite folder, so there is nobody to race with.
     withStartupLock: (fn) => fn(),
+    // One process owns a PGlite folder: its own job runner already never runs a job twice at once.
+    tryWithLock: (_id, fn) => fn(),
     async listen(channel, onNotify, onListen) {
       const stop = await client.listen(channel, onNotify);
       onListen();

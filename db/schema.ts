@@ -691,7 +691,8 @@ export const VAT_MODES = ["payer", "non_payer", "exempt"] as const;
 export type VatMode = (typeof VAT_MODES)[number];
 export const INVOICE_KINDS = ["invoice", "advance", "final", "credit"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-export const EFACTURA_STATUSES = ["pending", "uploaded"] as const;
+/** pending "de transmis" → uploaded "trimisă" (an upload index) → validated / rejected (ANAF's answer). */
+export const EFACTURA_STATUSES = ["pending", "uploaded", "validated", "rejected"] as const;
 export type EfacturaStatus = (typeof EFACTURA_STATUSES)[number];
 
 /** One row (id 1): the issuer data the admin edits; unset values come from BUSINESS_* config. */
@@ -783,9 +784,15 @@ export const invoices = pgTable(
     vatBani: integer("vat_bani").notNull(),
     totalBani: integer("total_bani").notNull(),
     efacturaStatus: text("efactura_status").$type<EfacturaStatus>().notNull().default("pending"),
-    /** ANAF's upload index (index de încărcare), entered by the admin after the SPV upload. */
+    /** ANAF's upload index (index de încărcare): from the connection, or entered by the admin after an SPV upload. */
     efacturaIndex: text("efactura_index"),
     efacturaAt: ts("efactura_at"),
+    /** ANAF's errors on a rejected document (its messages, as ANAF wrote them). */
+    efacturaErrors: jsonb("efactura_errors").$type<string[]>(),
+    /** Storage key of ANAF's answer ZIP (the signed XML: the legal proof). */
+    efacturaProofKey: text("efactura_proof_key"),
+    /** When the admin was warned by e-mail that the 5-working-day deadline is near (once per document). */
+    efacturaWarnedAt: ts("efactura_warned_at"),
   },
   (t) => [
     uniqueIndex("invoices_series_number_key").on(t.series, t.number),
@@ -916,4 +923,73 @@ export const catalogueVersion = pgTable(
     version: integer("version").notNull().default(0),
   },
   (t) => [check("catalogue_version_single_row", sql`${t.id} = 1`)],
+);
+
+// ─── RO e-Factura connection (issue 24) ──────────────────────────────────────────────────────
+
+/**
+ * One row (id 1): the company's ANAF OAuth connection. Tokens are stored encrypted
+ * (AES-256-GCM, app/services/efactura/token-crypto.server.ts); no row or null tokens = not
+ * connected. `connectedAt` is the first connection (kept by a renewal): documents issued since
+ * then are uploaded automatically.
+ */
+export const efacturaConnection = pgTable(
+  "efactura_connection",
+  {
+    id: integer("id").primaryKey(),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    accessExpiresAt: ts("access_expires_at"),
+    refreshExpiresAt: ts("refresh_expires_at"),
+    connectedAt: ts("connected_at"),
+    refreshedAt: ts("refreshed_at"),
+    /** Set when ANAF refused the refresh token: the admin must connect again. */
+    expiredAt: ts("expired_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("efactura_connection_singleton_check", sql`${t.id} = 1`)],
+);
+
+export const EFACTURA_SUBMISSION_STATES = ["uploading", "sent", "validated", "rejected", "failed"] as const;
+export type EfacturaSubmissionState = (typeof EFACTURA_SUBMISSION_STATES)[number];
+
+/**
+ * Each attempt to upload a document. Written (state `uploading`, unique key) in its own
+ * transaction BEFORE the HTTP upload, so a crash between the upload and recording the index
+ * leaves a trace that is reconciled through ANAF's message list before anything is sent again.
+ * At most one live attempt (uploading / sent / validated) per document.
+ */
+export const efacturaSubmissions = pgTable(
+  "efactura_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    attempt: integer("attempt").notNull(),
+    /** `<invoice id>:<attempt>`. */
+    key: text("key").notNull().unique(),
+    state: text("state").$type<EfacturaSubmissionState>().notNull().default("uploading"),
+    /** B2C upload (a private buyer) rather than B2B. */
+    b2c: boolean("b2c").notNull(),
+    uploadIndex: text("upload_index"),
+    downloadId: text("download_id"),
+    polls: integer("polls").notNull().default(0),
+    /** Next status poll (sent) or next try (failed). */
+    nextAt: ts("next_at"),
+    errors: jsonb("errors").$type<string[]>().notNull().default([]),
+    lastError: text("last_error"),
+    startedAt: ts("started_at").notNull().defaultNow(),
+    uploadedAt: ts("uploaded_at"),
+    answeredAt: ts("answered_at"),
+  },
+  (t) => [
+    uniqueIndex("efactura_submissions_attempt_key").on(t.invoiceId, t.attempt),
+    uniqueIndex("efactura_submissions_live_key")
+      .on(t.invoiceId)
+      .where(sql`state in ('uploading', 'sent', 'validated')`),
+    index("efactura_submissions_state_idx").on(t.state, t.nextAt),
+    uniqueIndex("efactura_submissions_index_key").on(t.uploadIndex),
+    check("efactura_submissions_state_check", inList("state", EFACTURA_SUBMISSION_STATES)),
+  ],
 );

@@ -22,11 +22,17 @@ export function sanitizeFileName(name: string): string {
   return `${stem || "fisier"}${ext ? `.${ext}` : ""}`;
 }
 
+/**
+ * ANAF's answer ZIPs (the legal proof of each e-Factura document): written by the server only,
+ * never an upload folder (not in STORAGE_FOLDERS), served to admins only.
+ */
+export const efacturaProofKey = (uploadIndex: string, now = Date.now()) => `efactura/${now}_anaf-${uploadIndex.replace(/[^0-9a-z]/gi, "")}.zip`;
+
 export function makeStorageKey(folder: StorageFolder, fileName: string, now = Date.now()): string {
   return `${folder}/${now}_${sanitizeFileName(fileName)}`;
 }
 
-const KEY_PATTERN = /^(courses|videos|pdfs|products|captions)\/[0-9]{1,16}_[a-z0-9][a-z0-9.-]{0,95}$/;
+const KEY_PATTERN = /^(courses|videos|pdfs|products|captions|efactura)\/[0-9]{1,16}_[a-z0-9][a-z0-9.-]{0,95}$/;
 
 /** True for keys this app could have made; anything else (../, absolute paths) is refused. */
 export function isValidStorageKey(key: string): boolean {
@@ -47,6 +53,7 @@ const CONTENT_TYPES: Record<string, string> = {
   m4v: "video/x-m4v",
   pdf: "application/pdf",
   vtt: "text/vtt",
+  zip: "application/zip",
 };
 
 export function contentTypeForKey(key: string): string {

@@ -306,6 +306,9 @@ const summaryColumns = {
   orderReference: invoices.orderReference,
   efacturaStatus: invoices.efacturaStatus,
   efacturaIndex: invoices.efacturaIndex,
+  efacturaErrors: invoices.efacturaErrors,
+  efacturaProofKey: invoices.efacturaProofKey,
+  issuedAt: invoices.issuedAt,
   buyer: invoices.buyer,
 };
 
@@ -367,14 +370,66 @@ export async function getInvoicesByIds(ids: string[]): Promise<InvoiceDocument[]
   return found.filter((x): x is InvoiceDocument => x !== null);
 }
 
-/** Records the ANAF upload index (status "transmisă"); an empty index puts it back to "de transmis". */
-export async function setEfacturaStatus(invoiceId: string, uploadIndex: string): Promise<boolean> {
+/**
+ * Records the ANAF upload index entered by hand (status "transmisă"); an empty index puts it back
+ * to "de transmis". Only for documents the ANAF connection does not handle (no upload attempt):
+ * false when the document does not exist, "managed" when the connection owns its status.
+ */
+export async function setEfacturaStatus(invoiceId: string, uploadIndex: string): Promise<boolean | "managed"> {
   if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) return false;
   const index = uploadIndex.trim();
+  const [current] = await getDb().select({ status: invoices.efacturaStatus }).from(invoices).where(eq(invoices.id, invoiceId));
+  if (!current) return false;
   const rows = await getDb()
     .update(invoices)
     .set(index ? { efacturaStatus: "uploaded", efacturaIndex: index, efacturaAt: new Date() } : { efacturaStatus: "pending", efacturaIndex: null, efacturaAt: null })
-    .where(eq(invoices.id, invoiceId))
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        inArray(invoices.efacturaStatus, ["pending", "uploaded"]),
+        sql`not exists (select 1 from efactura_submissions s where s.invoice_id = ${invoices.id})`,
+      ),
+    )
     .returning({ id: invoices.id });
-  return rows.length > 0;
+  return rows.length > 0 ? true : "managed";
+}
+
+// ─── Correcting a document ANAF rejected (issue 24) ──────────────────────────────────────────
+
+export type ReissueResult =
+  | { ok: true; credit: InvoiceRow | null; replacement: InvoiceRow }
+  | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * The fix for a document ANAF rejected, as the law allows: the issued number is never given a new
+ * XML. In one transaction: a credit note cancelling the rejected document (every line negated,
+ * referencing it) and a new document of the same kind, same lines and amounts, under the current
+ * issuer settings and the order's buyer (a rejected credit note is replaced by a new credit note).
+ * Idempotent: keys `<document>:storno` and `<document>:reissue`.
+ */
+export async function reissueRejected(invoiceId: string, now = new Date()): Promise<ReissueResult> {
+  if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) return { ok: false, status: 404, message: "Factura nu există." };
+  return getDb().transaction(async (tx) => {
+    const [original] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+    if (!original) return { ok: false, status: 404, message: "Factura nu există." } as const;
+    if (original.efacturaStatus !== "rejected") return { ok: false, status: 409, message: "Doar un document respins de ANAF se corectează astfel." } as const;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, original.orderId)).for("update");
+    const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, original.id)).orderBy(asc(invoiceLines.position));
+    const { vatRate } = await getIssuerSettings(tx);
+    const same = lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unitCode: l.unitCode as "H87" | "E48",
+      grossBani: l.grossBani,
+      vatRate: l.vatRate || vatRate,
+    }));
+    let credit: InvoiceRow | null = null;
+    if (original.kind !== "credit") {
+      credit = (await issue(tx, { order, kind: "credit", key: `${original.id}:storno`, drafts: creditDraft(same), referenceInvoiceId: original.id, now })).invoice;
+    }
+    const replacement = (
+      await issue(tx, { order, kind: original.kind, key: `${original.id}:reissue`, drafts: same, referenceInvoiceId: original.referenceInvoiceId, now })
+    ).invoice;
+    return { ok: true, credit, replacement } as const;
+  });
 }

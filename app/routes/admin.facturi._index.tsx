@@ -1,17 +1,22 @@
 /**
- * /admin/facturi — issued invoices and credit notes by month: PDF and e-Factura XML per
- * document, the month's XML as one ZIP, and the e-Factura status: "de transmis" until the admin
- * enters ANAF's upload index (index de încărcare) after uploading in the SPV, then "transmisă".
- * The site exports; it does not upload (see app/services/efactura/sender.server.ts).
+ * /admin/facturi — every invoice and credit note of a month: PDF and UBL XML per document, the
+ * month's XML as one ZIP, and the e-Factura state: "de transmis" → "trimisă" (ANAF's upload
+ * index) → "validată" (with ANAF's signed answer as a ZIP) or "respinsă" (ANAF's errors in plain
+ * Romanian, and the legal fix: a credit note and a new document). With the ANAF connection
+ * (/admin/setari-facturare) documents are uploaded automatically; without it the admin uploads in
+ * the SPV and enters the upload index here.
  */
 import { readFormData } from "~/lib/form-input";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatDate, todayInBucharest } from "~/lib/dates";
+import { explainAnafError } from "~/lib/efactura/anaf-errors";
 import { INVOICE_KIND_LABELS } from "~/lib/invoice-lines";
 import { formatMoney } from "~/lib/money";
 import { SHORT_TOAST } from "~/lib/toast";
-import { listInvoicesForAdmin, monthRange, setEfacturaStatus } from "~/models/invoice.server";
+import { deadlineText, efacturaDeadline, workingDaysBetween } from "~/lib/working-days";
+import { connectionStatus, correctionsOf, latestSubmissions } from "~/models/efactura.server";
+import { invoiceNumber, listInvoicesForAdmin, monthRange, reissueRejected, setEfacturaStatus } from "~/models/invoice.server";
 import { requireAdmin } from "~/models/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { TableWrap } from "~/components/ui/TableWrap";
@@ -24,27 +29,68 @@ function monthOf(request: Request): string {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const month = monthOf(request);
-  const invoices = await listInvoicesForAdmin(month);
-  return data({ month, invoices });
+  const rows = await listInvoicesForAdmin(month);
+  const ids = rows.map((r) => r.id);
+  const [submissions, corrections, connection] = await Promise.all([latestSubmissions(ids), correctionsOf(ids), connectionStatus()]);
+  const today = todayInBucharest();
+  const connected = connection.state === "connected" || connection.state === "renew_soon";
+  const invoices = rows.map((row) => {
+    const submission = submissions.get(row.id);
+    const deadline = efacturaDeadline(row.issuedOn);
+    return {
+      ...row,
+      sending: submission?.state === "uploading",
+      polls: submission?.polls ?? 0,
+      lastError: submission?.state === "failed" || submission?.state === "uploading" ? submission.lastError : null,
+      errors: (row.efacturaErrors ?? []).map(explainAnafError),
+      correction: corrections.get(row.id) ?? null,
+      deadline: { day: deadline, daysLeft: workingDaysBetween(today, deadline) },
+      /** The connection has taken it (an upload attempt exists): its state is ANAF's. */
+      automatic: Boolean(submission),
+      /** Issued since connecting: the job will upload it (an index entered by hand first wins). */
+      queued: !submission && connected && connection.connectedAt !== null && row.issuedAt >= connection.connectedAt,
+    };
+  });
+  return data({ month, invoices, connected });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
   const id = String(form.get("invoiceId") ?? "");
-  const index = String(form.get("uploadIndex") ?? "").trim();
   const back = `/admin/facturi?luna=${monthOf(request)}`;
+  if (form.get("intent") === "reissue") {
+    const result = await reissueRejected(id);
+    if (!result.ok) {
+      if (result.status === 404) throw new Response(result.message, { status: 404 });
+      return redirectWithToast(back, { ...SHORT_TOAST, type: "error", message: result.message });
+    }
+    const message = result.credit
+      ? `Am emis stornarea ${invoiceNumber(result.credit)} și documentul nou ${invoiceNumber(result.replacement)}.`
+      : `Am emis documentul nou ${invoiceNumber(result.replacement)}.`;
+    return redirectWithToast(back, { ...SHORT_TOAST, message });
+  }
+  const index = String(form.get("uploadIndex") ?? "").trim();
   if (index && !/^\d{1,20}$/.test(index)) {
     return redirectWithToast(back, { ...SHORT_TOAST, type: "error", message: "Indexul de încărcare ANAF este un număr (ex. 4012345678)." });
   }
   const ok = await setEfacturaStatus(id, index);
   if (!ok) throw new Response("Factura nu există.", { status: 404 });
-  return redirectWithToast(back, { ...SHORT_TOAST, message: index ? `Factura este marcată „transmisă” (index ${index}).` : "Factura este din nou „de transmis”." });
+  if (ok === "managed") {
+    return redirectWithToast(back, { ...SHORT_TOAST, type: "error", message: "Starea acestui document vine de la ANAF prin conexiune; nu se schimbă manual." });
+  }
+  return redirectWithToast(back, { ...SHORT_TOAST, message: index ? `Factura este marcată „trimisă” (index ${index}).` : "Factura este din nou „de transmis”." });
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["invoices"][number];
+
+const STATUS_LABELS = { pending: "de transmis", uploaded: "trimisă", validated: "validată", rejected: "respinsă" } as const;
+const STATUS_CLASSES = { pending: "pending", uploaded: "pending", validated: "confirmed", rejected: "failed" } as const;
+
 export default function AdminInvoices() {
-  const { month, invoices } = useLoaderData<typeof loader>();
+  const { month, invoices, connected } = useLoaderData<typeof loader>();
   const pending = invoices.filter((i) => i.efacturaStatus === "pending").length;
+  const rejected = invoices.filter((i) => i.efacturaStatus === "rejected" && !i.correction).length;
   return (
     <section aria-labelledby="facturi-titlu">
       <header className="row row--between">
@@ -64,7 +110,9 @@ export default function AdminInvoices() {
         </a>
       </Form>
       <p className="muted">
-        {invoices.length} documente în {month}; {pending} de transmis în SPV (termen: 5 zile lucrătoare de la emitere).
+        {invoices.length} documente în {month}; {pending} de transmis{rejected ? `, ${rejected} respinse de ANAF` : ""} (termen: 5 zile lucrătoare de la
+        emitere).{" "}
+        {connected ? "Conexiunea ANAF transmite automat documentele emise după conectare." : "Fără conexiune ANAF: încărcați XML-ul în SPV și introduceți indexul."}
       </p>
       {invoices.length === 0 ? (
         <p className="muted">Nicio factură emisă în această lună.</p>
@@ -83,7 +131,7 @@ export default function AdminInvoices() {
             </thead>
             <tbody>
               {invoices.map((invoice) => (
-                <tr key={invoice.id}>
+                <tr key={invoice.id} data-testid={`factura-${invoice.series}-${invoice.number}`}>
                   <td>
                     <strong>
                       {invoice.series} {invoice.number}
@@ -103,28 +151,15 @@ export default function AdminInvoices() {
                   </td>
                   <td>
                     <a href={`/admin/facturi/${invoice.id}.pdf`}>PDF</a> · <a href={`/admin/facturi/${invoice.id}.xml`}>XML</a>
+                    {invoice.efacturaProofKey ? (
+                      <>
+                        {" "}
+                        · <a href={`/admin/facturi/${invoice.id}.zip`}>Răspuns ANAF</a>
+                      </>
+                    ) : null}
                   </td>
                   <td>
-                    <span className={`status status--${invoice.efacturaStatus === "uploaded" ? "confirmed" : "pending"}`}>
-                      {invoice.efacturaStatus === "uploaded" ? "transmisă" : "de transmis"}
-                    </span>
-                    <Form method="post" className="row">
-                      <input type="hidden" name="invoiceId" value={invoice.id} />
-                      <label className="visually-hidden" htmlFor={`index-${invoice.id}`}>
-                        Index de încărcare ANAF pentru {invoice.series} {invoice.number}
-                      </label>
-                      <input
-                        id={`index-${invoice.id}`}
-                        name="uploadIndex"
-                        inputMode="numeric"
-                        defaultValue={invoice.efacturaIndex ?? ""}
-                        placeholder="index încărcare"
-                        size={12}
-                      />
-                      <button type="submit" className="button button--light button--small">
-                        Salvează
-                      </button>
-                    </Form>
+                    <EfacturaCell invoice={invoice} />
                   </td>
                 </tr>
               ))}
@@ -133,5 +168,85 @@ export default function AdminInvoices() {
         </TableWrap>
       )}
     </section>
+  );
+}
+
+function EfacturaCell({ invoice }: { invoice: Row }) {
+  const status = invoice.efacturaStatus;
+  const open = status === "pending" || (status === "rejected" && !invoice.correction);
+  return (
+    <div className="efactura-cell">
+      <span className={`status status--${STATUS_CLASSES[status]}`} data-testid="efactura-status">
+        {invoice.sending ? "se transmite" : STATUS_LABELS[status]}
+        {status !== "pending" && invoice.efacturaIndex ? ` (index ${invoice.efacturaIndex})` : ""}
+      </span>
+      {open ? (
+        <p className={`muted${invoice.deadline.daysLeft <= 1 ? " text-danger" : ""}`}>{deadlineText({ deadline: invoice.deadline.day, daysLeft: invoice.deadline.daysLeft })}</p>
+      ) : null}
+      {invoice.lastError ? <p className="muted">Ultima încercare: {invoice.lastError} Se reîncearcă automat.</p> : null}
+      {status === "rejected" ? <RejectedDetails invoice={invoice} /> : null}
+      {invoice.queued && status === "pending" ? <p className="muted">Se transmite automat în câteva secunde.</p> : null}
+      {!invoice.automatic && (status === "pending" || status === "uploaded") ? (
+        <Form method="post" className="row">
+          <input type="hidden" name="invoiceId" value={invoice.id} />
+          <label className="visually-hidden" htmlFor={`index-${invoice.id}`}>
+            Index de încărcare ANAF pentru {invoice.series} {invoice.number}
+          </label>
+          <input
+            id={`index-${invoice.id}`}
+            name="uploadIndex"
+            inputMode="numeric"
+            defaultValue={invoice.efacturaIndex ?? ""}
+            placeholder="index încărcare"
+            size={12}
+          />
+          <button type="submit" className="button button--light button--small">
+            Salvează
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function RejectedDetails({ invoice }: { invoice: Row }) {
+  return (
+    <>
+      <p>ANAF a respins documentul:</p>
+      <ul className="efactura-errors">
+        {invoice.errors.map((error, i) => (
+          <li key={i}>
+            {error.explanation ?? error.original}
+            {error.explanation ? (
+              <>
+                <br />
+                <small className="muted">
+                  {error.rule ? `${error.rule}: ` : ""}
+                  {error.original}
+                </small>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {invoice.correction ? (
+        <p>
+          Corectată prin {invoice.correction.credit ? `stornarea ${invoice.correction.credit} și ` : ""}documentul nou {invoice.correction.replacement}.
+        </p>
+      ) : (
+        <>
+          <p className="muted">
+            Un număr emis nu primește alt XML. Corectați datele (Setări facturare sau datele clientului), apoi emiteți{" "}
+            {invoice.kind === "credit" ? "o stornare nouă" : "o stornare a acestui document și o factură nouă"}, transmise automat.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="invoiceId" value={invoice.id} />
+            <button type="submit" name="intent" value="reissue" className="button button--primary button--small">
+              {invoice.kind === "credit" ? "Emite stornarea din nou" : "Stornează și emite factură nouă"}
+            </button>
+          </Form>
+        </>
+      )}
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
 import { startMediaSweep } from "~/models/media.server";
+import { startEfacturaWorker } from "~/models/efactura.server";
 import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
@@ -97,7 +98,10 @@ async function start() {
     const stopOutbox = startOutboxWorker();
     const stopSweep = startMediaSweep();
     const stopHousekeeping = startHousekeeping();
+    // e-Factura: uploads, status polls and deadline warnings (one process of the cluster).
+    const stopEfactura = config.efacturaWorker ? startEfacturaWorker() : () => {};
     stopWorkers = async () => {
+      stopEfactura();
       stopSweep();
       stopHousekeeping();
       await stopOutbox();

@@ -4,7 +4,7 @@
  * which does not justify a new dependency; names are UTF-8 (flag bit 11), no ZIP64 (the
  * archive stays far below 4 GiB).
  */
-import { deflateRawSync } from "node:zlib";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -77,4 +77,39 @@ export function createZip(files: Array<{ name: string; data: Uint8Array | string
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
+}
+
+/**
+ * Reads the files of a ZIP (stored or deflated entries, through the central directory): ANAF's
+ * answers (descarcare) are small archives of two XML files. Throws on anything else.
+ */
+export function readZip(archive: Uint8Array): Array<{ name: string; data: Buffer }> {
+  const zip = Buffer.from(archive);
+  let end = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new Error("not a ZIP archive");
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const files: Array<{ name: string; data: Buffer }> = [];
+  for (let n = 0; n < count; n++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error("damaged ZIP directory");
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const localOffset = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    const dataStart = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
+    const raw = zip.subarray(dataStart, dataStart + compressedSize);
+    if (method !== 0 && method !== 8) throw new Error(`unsupported ZIP method ${method}`);
+    files.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return files;
 }

@@ -104,7 +104,7 @@ test("a company buyer pays by transfer and downloads its invoice; the admin down
   const indexField = admin.getByLabel(`Index de încărcare ANAF pentru ANA ${number}`);
   await indexField.fill("4012345678");
   await admin.locator("form").filter({ has: indexField }).getByRole("button", { name: "Salvează" }).click();
-  await expect(admin.getByText("Factura este marcată „transmisă” (index 4012345678).")).toBeVisible();
+  await expect(admin.getByText("Factura este marcată „trimisă” (index 4012345678).")).toBeVisible();
 
   // A refund issues a credit note only after a confirmation step (a real form, JavaScript or not).
   await admin.goto(orderUrl);

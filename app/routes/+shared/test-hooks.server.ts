@@ -8,11 +8,14 @@ import v8 from "node:v8";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, queriesSent } from "../../../db/client";
-import { coursePriceOptions, courses, enrollments, lessonProgress, lessons, mailOutbox, orders, products, termsPages, users } from "../../../db/schema";
+import { coursePriceOptions, courses, enrollments, invoices, lessonProgress, lessons, mailOutbox, orders, products, termsPages, users } from "../../../db/schema";
 import { todayInBucharest } from "~/lib/dates";
 import { physicalPeriods } from "~/lib/pricing";
 import { addCourseToCart, addProductToCart, getCart } from "~/models/cart.server";
 import { placeOrder } from "~/models/order-checkout.server";
+import { runEfactura } from "~/models/efactura.server";
+import { transitionOrder } from "~/models/order-status.server";
+import { rejectDocument } from "~/services/efactura/anaf-simulator.server";
 import { createSession } from "~/models/session.server";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
 import { outboxIdle } from "~/services/mail-outbox.server";
@@ -290,5 +293,35 @@ export const testHookOperations: Record<string, Operation> = {
       .select({ status: mailOutbox.status, subject: mailOutbox.subject })
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, email.toLowerCase()));
+  },
+  /**
+   * Confirms a bank transfer as the admin would ("Confirmă plata"): {orderId} → the invoice issued
+   * ({id, number}). For the e-Factura journeys.
+   */
+  async confirmTransfer(body) {
+    const { orderId } = z.object({ orderId: z.uuid() }).parse(body);
+    const result = await transitionOrder(orderId, "paid", { source: "admin" });
+    if (!result.ok) throw new Error(result.reason);
+    const [invoice] = await getDb().select().from(invoices).where(eq(invoices.orderId, orderId));
+    return invoice ? { id: invoice.id, number: `${invoice.series} ${invoice.number}` } : null;
+  },
+  /** One pass of the e-Factura job now, uploading only {invoiceIds} (polls and warnings as usual). */
+  async efacturaRun(body) {
+    const { invoiceIds } = z.object({ invoiceIds: z.array(z.uuid()) }).parse(body);
+    return runEfactura({ only: invoiceIds });
+  },
+  /** {numbers: ["ANA 12", …]} → [{id, number}] in the same order. */
+  async invoicesByNumber(body) {
+    const { numbers } = z.object({ numbers: z.array(z.string()) }).parse(body);
+    const rows = await getDb().select({ id: invoices.id, series: invoices.series, number: invoices.number }).from(invoices);
+    return numbers.map((n) => {
+      const row = rows.find((r) => `${r.series} ${r.number}` === n);
+      return row ? { id: row.id, number: n } : null;
+    });
+  },
+  /** The ANAF simulator answers "nok" to this document number when it is uploaded: {documentId: "ANA12"}. */
+  async anafRejectDocument(body) {
+    rejectDocument(z.object({ documentId: z.string().min(1) }).parse(body).documentId);
+    return { ok: true };
   },
 };

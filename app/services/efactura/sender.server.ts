@@ -1,9 +1,9 @@
 /**
- * How an issued invoice reaches ANAF's RO e-Factura. Today the site only exports the XML
- * (/admin/facturi: one file or the month's ZIP); the business uploads it in the SPV and enters
- * the upload index, which marks the invoice "transmisă". A direct connection (ANAF's OAuth API
- * with a qualified certificate, or an invoicing service) implements `EfacturaSender` and is
- * returned by `getEfacturaSender`; none is configured, and nothing pretends to transmit.
+ * The XML of an issued document and its file name, shared by the two ways a document reaches
+ * ANAF's RO e-Factura: the direct connection (app/models/efactura.server.ts uploads it through
+ * ANAF's API once the company is connected in /admin/setari-facturare) and the manual path
+ * (/admin/facturi exports one file or the month's ZIP; the admin uploads it in the SPV and enters
+ * the upload index). `EfacturaSender` remains for another connector (an invoicing service).
  */
 import { buildUbl, settlementAtIssue, ublDocumentId } from "~/lib/efactura/ubl";
 import type { InvoiceDocument } from "~/models/invoice.server";
@@ -14,7 +14,7 @@ export interface EfacturaSender {
   upload(fileName: string, xml: string): Promise<{ uploadIndex: string }>;
 }
 
-/** No connector is configured: export only. */
+/** No third-party connector: ANAF's own API is used through app/models/efactura.server.ts. */
 export function getEfacturaSender(): EfacturaSender | null {
   return null;
 }
