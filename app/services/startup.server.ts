@@ -12,6 +12,7 @@ import { log } from "~/services/log.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
 import { startMediaSweep } from "~/models/media.server";
 import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
+import { startNightlyBackups } from "~/services/backup/run.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
 import { isDatabaseUnavailable } from "~/services/unavailable.server";
@@ -95,9 +96,12 @@ async function start() {
     const stopOutbox = startOutboxWorker();
     const stopSweep = startMediaSweep();
     const stopHousekeeping = startHousekeeping();
+    // The nightly backup (BACKUP_HOUR): one process takes it, under the backup lock.
+    const stopBackups = startNightlyBackups();
     stopWorkers = async () => {
       stopSweep();
       stopHousekeeping();
+      stopBackups();
       await stopOutbox();
     };
   }
