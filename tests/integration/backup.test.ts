@@ -202,3 +202,38 @@ describe("backups in an S3 bucket (s3rver on loopback)", { timeout: 180_000 }, (
     expect(restored.tables).toEqual(result.tables);
   });
 });
+
+describe("the site takes backups itself", { timeout: 180_000 }, () => {
+  it("npm run backup reaches the running site through /internal/backup with its token; anyone else gets 404", async () => {
+    const route = await import("~/routes/internal.backup");
+    const { backupCommandToken } = await import("~/services/backup/run.server");
+    const call = (init: RequestInit & { url?: string } = {}) => new Request(init.url ?? "http://localhost/internal/backup", init);
+    const refused = await route.action({ request: call({ method: "POST", headers: { Authorization: "Bearer wrong" } }), params: {}, context: {} });
+    expect(refused.status).toBe(404);
+    const headers = { Authorization: `Bearer ${backupCommandToken()}` };
+    const started = await route.action({ request: call({ method: "POST", headers }), params: {}, context: {} });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: string };
+    let job: { state: string; result?: { fileName: string; location: string } };
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const answer = await route.loader({ request: call({ url: `http://localhost/internal/backup?id=${id}`, headers }), params: {}, context: {} });
+      job = (await answer.json()) as typeof job;
+    } while (job.state === "running");
+    expect(job.state).toBe("done");
+    expect(fs.existsSync(path.join(job.result!.location, job.result!.fileName))).toBe(true);
+    expect(job.result!.location).toBe(path.join(process.env.DATA_DIR!, "backups"));
+  });
+
+  it("the nightly check takes one backup after 03:00 and none again that night", async () => {
+    const { nightlyBackupTick } = await import("~/services/backup/run.server");
+    const handle = getDatabaseHandle()!;
+    await handle.db.delete(backupRuns);
+    const night = new Date("2031-02-10T01:30:00Z"); // 03:30 in Romania
+    const first = await nightlyBackupTick(night);
+    expect(first?.fileName).toBe(backupFileName(night));
+    expect(await nightlyBackupTick(new Date("2031-02-10T01:40:00Z"))).toBeNull();
+    expect(await nightlyBackupTick(new Date("2031-02-10T23:50:00Z"))).toBeNull(); // 01:50 the next night: before 03:00
+    expect((await lastBackups(handle.db)).success).toMatchObject({ trigger: "nightly", fileName: first!.fileName });
+  });
+});

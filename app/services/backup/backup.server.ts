@@ -139,6 +139,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     };
     await handle.db.insert(backupRuns).values({
       startedAt,
+      // On the caller's clock (the schedule's `now`), like startedAt.
+      finishedAt: new Date(startedAt.getTime() + result.durationMs),
       ok: true,
       trigger: options.trigger,
       location: target.location,
@@ -156,7 +158,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const message = error instanceof Error ? error.message.split("\nparams:")[0].slice(0, 500) : String(error);
     await handle.db
       .insert(backupRuns)
-      .values({ startedAt, ok: false, trigger: options.trigger, location: target.location, durationMs: Date.now() - started, encrypted: Boolean(key), error: message })
+      .values({ startedAt, finishedAt: new Date(startedAt.getTime() + Date.now() - started), ok: false, trigger: options.trigger, location: target.location, durationMs: Date.now() - started, encrypted: Boolean(key), error: message })
       .catch(() => {});
     throw error;
   }
