@@ -167,6 +167,24 @@ const envSchema = z.object({
       .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, "base64").length === 32, "must be 32 bytes (64 hex digits or base64)")
       .optional(),
   ),
+  // Backups (npm run backup, nightly): a folder (default DATA_DIR/backups) or an S3 bucket.
+  BACKUP_DIR: optionalText,
+  BACKUP_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, "must be 32 bytes as 64 hex characters (openssl rand -hex 32)")
+      .optional(),
+  ),
+  BACKUP_NIGHTLY: bool(true),
+  /** Hour of the night (Romanian time) after which the nightly backup is taken. */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).optional().default(3),
+  BACKUP_S3_BUCKET: optionalText,
+  BACKUP_S3_PREFIX: z.string().optional().default("backups/"),
+  BACKUP_S3_REGION: z.string().optional().default("us-east-1"),
+  BACKUP_S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  BACKUP_S3_ACCESS_KEY_ID: optionalText,
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
+  BACKUP_S3_FORCE_PATH_STYLE: bool(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -238,6 +256,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.S3_BUCKET && s3Keys === 1) {
     throw new ConfigError(
       "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+    );
+  }
+  if (env.BACKUP_S3_BUCKET && [env.BACKUP_S3_ACCESS_KEY_ID, env.BACKUP_S3_SECRET_ACCESS_KEY].filter(Boolean).length === 1) {
+    throw new ConfigError(
+      "Invalid configuration: BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY must be set together",
     );
   }
   const netopia = [env.NETOPIA_SIGNATURE, env.NETOPIA_PUBLIC_CERT, env.NETOPIA_PRIVATE_KEY];
@@ -328,6 +351,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         windowMs: env.RATE_LIMIT_REGISTER_WINDOW_MIN * 60_000,
       },
       reset: { max: env.RATE_LIMIT_RESET_MAX, windowMs: env.RATE_LIMIT_RESET_WINDOW_MIN * 60_000 },
+    },
+    backup: {
+      dir: path.resolve(dataDir, env.BACKUP_DIR ?? "backups"),
+      key: env.BACKUP_KEY,
+      nightly: env.BACKUP_NIGHTLY,
+      hour: env.BACKUP_HOUR,
+      s3: env.BACKUP_S3_BUCKET
+        ? {
+            bucket: env.BACKUP_S3_BUCKET,
+            prefix: env.BACKUP_S3_PREFIX,
+            region: env.BACKUP_S3_REGION,
+            endpoint: env.BACKUP_S3_ENDPOINT,
+            accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.BACKUP_S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     },
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     trustForwardedHost: env.TRUST_FORWARDED_HOST,

@@ -11,12 +11,13 @@ import type { DatabaseHandle } from "./client";
 // Resolves from db/migrate.ts and from build/index.js alike: both sit one level below the root.
 export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
 
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+/** `folder`: another set of migrations (a restore builds the schema from the archive's own). */
+export async function runMigrations(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {
   if (handle.kind === "pglite") {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migratePglite(handle.db as any, { migrationsFolder });
+    await migratePglite(handle.db as any, { migrationsFolder: folder });
   } else {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migratePostgres(handle.db as any, { migrationsFolder });
+    await migratePostgres(handle.db as any, { migrationsFolder: folder });
   }
 }

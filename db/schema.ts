@@ -5,6 +5,7 @@
  */
 import { relations, sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -991,5 +992,38 @@ export const efacturaSubmissions = pgTable(
     index("efactura_submissions_state_idx").on(t.state, t.nextAt),
     uniqueIndex("efactura_submissions_index_key").on(t.uploadIndex),
     check("efactura_submissions_state_check", inList("state", EFACTURA_SUBMISSION_STATES)),
+  ],
+);
+
+// ─── Operations: backups (issue 29) ──────────────────────────────────────────────────────────
+
+export const BACKUP_TRIGGERS = ["nightly", "manual"] as const;
+
+/**
+ * One row per finished backup attempt (written after the archive is stored, so an archive never
+ * contains its own row): the system page and the alerts read the last success and failure.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    startedAt: ts("started_at").notNull(),
+    finishedAt: ts("finished_at").notNull().defaultNow(),
+    ok: boolean("ok").notNull(),
+    trigger: text("trigger").$type<(typeof BACKUP_TRIGGERS)[number]>().notNull(),
+    /** Where the archive went: a folder path or s3://bucket/prefix. */
+    location: text("location").notNull(),
+    fileName: text("file_name"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    durationMs: integer("duration_ms").notNull(),
+    tableRows: integer("table_rows"),
+    fileCount: integer("file_count"),
+    encrypted: boolean("encrypted").notNull().default(false),
+    /** The failure, without personal data (an error message of ours or the driver's). */
+    error: text("error"),
+  },
+  (t) => [
+    index("backup_runs_finished_idx").on(t.ok, t.finishedAt),
+    check("backup_runs_trigger_check", inList("trigger", BACKUP_TRIGGERS)),
   ],
 );

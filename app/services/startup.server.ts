@@ -13,6 +13,7 @@ import { startHousekeeping } from "~/models/housekeeping.server";
 import { startMediaSweep } from "~/models/media.server";
 import { startEfacturaWorker } from "~/models/efactura.server";
 import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
+import { startNightlyBackups } from "~/services/backup/run.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
 import { isDatabaseUnavailable } from "~/services/unavailable.server";
@@ -100,10 +101,13 @@ async function start() {
     const stopHousekeeping = startHousekeeping();
     // e-Factura: uploads, status polls and deadline warnings (one process of the cluster).
     const stopEfactura = config.efacturaWorker ? startEfacturaWorker() : () => {};
+    // The nightly backup (BACKUP_HOUR): one process takes it, under the backup lock.
+    const stopBackups = startNightlyBackups();
     stopWorkers = async () => {
       stopEfactura();
       stopSweep();
       stopHousekeeping();
+      stopBackups();
       await stopOutbox();
     };
   }

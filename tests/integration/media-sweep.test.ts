@@ -26,6 +26,7 @@ function memoryStorage(keys: string[]): StorageBackend & { keys: Set<string> } {
     getUrl: unused,
     createUploadUrl: unused,
     readRange: unused,
+    read: unused,
     list: async (folder: StorageFolder) => [...stored].filter((key) => key.startsWith(`${folder}/`)),
   };
 }

@@ -75,6 +75,8 @@ export interface StorageBackend {
   readRange(key: string, offset: number, length: number): Promise<Uint8Array | null>;
   /** Every valid key stored in a folder (for the sweep of unused uploads). */
   list(folder: StorageFolder): Promise<string[]>;
+  /** The whole object as a stream (backups); null if missing. */
+  read(key: string): Promise<Readable | null>;
 }
 
 /** Signed upload URLs live this long: enough to start a large upload on a slow line. */

@@ -13,12 +13,19 @@ import { UPLOAD_CHUNK_BYTES } from "~/lib/upload-rules";
 import { assertKey, assertRange, expiryFor, UPLOAD_URL_TTL_SECONDS, type StorageBackend } from "./backend.server";
 import { LOCAL_UPLOAD_PATH, localSignature, uploadSignature } from "./signing.server";
 
-export function localPathForKey(key: string): string {
+export function localPathForKey(key: string, uploadsDir = getConfig().storage.uploadsDir): string {
   assertKey(key);
-  return path.join(getConfig().storage.uploadsDir, ...key.split("/"));
+  return path.join(uploadsDir, ...key.split("/"));
 }
 
-export const localBackend: StorageBackend = {
+/**
+ * Files under `uploadsDir` (default DATA_DIR/uploads, read when called). Another folder: a
+ * restore into a fresh data folder (the backup drill).
+ */
+export function createLocalBackend(uploadsDir?: string): StorageBackend {
+  const root = () => uploadsDir ?? getConfig().storage.uploadsDir;
+  const localPathForKey = (key: string) => localPathForKeyIn(key, root());
+  return {
   kind: "local",
   async put(key, body, _contentType) {
     const file = localPathForKey(key);
@@ -48,8 +55,18 @@ export const localBackend: StorageBackend = {
     await fsp.rm(localPathForKey(key), { force: true });
   },
   async list(folder) {
-    const names = await fsp.readdir(path.join(getConfig().storage.uploadsDir, folder)).catch(() => [] as string[]);
+    const names = await fsp.readdir(path.join(root(), folder)).catch(() => [] as string[]);
     return names.map((name) => `${folder}/${name}`).filter(isValidStorageKey);
+  },
+  async read(key) {
+    const file = localPathForKey(key);
+    try {
+      const handle = await fsp.open(file, "r");
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
   },
   async createUploadUrl(key, { contentType, size, maxBytes, ttlSeconds = UPLOAD_URL_TTL_SECONDS }) {
     assertKey(key);
@@ -96,3 +113,8 @@ export const localBackend: StorageBackend = {
     return `/media/${key}?${params}`;
   },
 };
+}
+
+const localPathForKeyIn = localPathForKey;
+
+export const localBackend: StorageBackend = createLocalBackend();

@@ -11,7 +11,7 @@
  * `requestChecksumCalculation: "WHEN_REQUIRED"`: newer SDKs otherwise add a CRC32 checksum to
  * presigned PUTs that a browser's plain PUT cannot satisfy (STACK-NOTES).
  */
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -152,6 +152,16 @@ export function createS3Backend(settings: S3Settings, client = createS3Client(se
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys;
+    },
+    async read(key) {
+      assertKey(key);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return (result.Body as Readable | undefined) ?? Readable.from([]);
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
     },
     async readRange(key, offset, length) {
       assertKey(key);
