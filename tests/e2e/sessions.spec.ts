@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { COURSES } from "./catalogue-helpers";
-import { expect, loginAs, startScripts, test } from "./fixtures";
+import { dismissCookies, expect, loginAs, startScripts, test } from "./fixtures";
 
 const SHOTS = "/tmp/seats-shots";
 const PEDICURE = COURSES.pedicure;
@@ -28,6 +28,7 @@ test("admin session, seats left, session on the cart line, roster and CSV", asyn
   // Far in the future and different per project (both projects run against one database).
   const year = project === "js" ? 2098 : 2097;
   const adminContext = await browser.newContext({ javaScriptEnabled: js });
+  await dismissCookies(adminContext);
   await loginAs(adminContext, request, { role: "admin", name: "Admin Sesiuni" });
   const admin = await adminContext.newPage();
   await admin.goto("/admin/sesiuni");
@@ -44,6 +45,7 @@ test("admin session, seats left, session on the cart line, roster and CSV", asyn
 
   // A student picks the session on the course page.
   const studentContext = await browser.newContext({ javaScriptEnabled: js });
+  await dismissCookies(studentContext);
   await loginAs(studentContext, request, { name: "Elena Sesiune" });
   const student = await studentContext.newPage();
   await student.goto(`/cursuri/curs/${PEDICURE.id}`);
