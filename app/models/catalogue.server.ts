@@ -165,7 +165,7 @@ export async function courseDetail(kind: CourseKind, id: number, userId: string 
     offersAdvance: kind === "physical" && offersAdvance(options),
     priceSettings,
     saved: line
-      ? { priceOptionId: line.priceOptionId, accreditation: line.accreditation, advancePayment: line.advancePayment, sessionId: line.sessionId }
+      ? { priceOptionId: line.priceOptionId, accreditation: line.accreditation, advancePayment: line.advancePayment, ...(line.sessionId !== null ? { sessionId: line.sessionId } : {}) }
       : null,
     // Closed sessions are not offered; full ones are shown as "Complet".
     sessions: sessions.filter((s) => s.state !== "closed").map((s) => toSessionChoice(s, today)),

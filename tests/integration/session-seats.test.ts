@@ -15,6 +15,7 @@ import { addCourseToCart, getCart } from "~/models/cart.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { releaseExpiredHolds } from "~/models/seat-holds.server";
+import { courseForApi } from "~/routes/+shared/api/views.server";
 import { createCourse, createCourseSession, createUser, placeTransferOrder } from "../helpers/factories";
 
 const DAY = 86_400_000;
@@ -72,6 +73,28 @@ describe("choosing a session", () => {
     const order = await placeTransferOrder(user.id);
     const [placedMail] = await getDb().select().from(mailOutbox).where(eq(mailOutbox.subject, `Comanda ${order.reference} a fost înregistrată`));
     expect(placedMail.textBody).toContain("Curs de bază în sală (curs fizic, 5 zile, fără acreditare, sesiunea 12–16/05/2099, 09:30–17:00, Str. Ștefan cel Mare nr. 45");
+  });
+});
+
+describe("the JSON API", () => {
+  it("gives the coming sessions on a physical course, with the places left", async () => {
+    const { course, session } = await courseWithSession(4);
+    const view = await courseForApi("physical", course.id, null);
+    expect(view?.sessions).toEqual([
+      {
+        _id: session.id,
+        days: 5,
+        startDate: "2099-05-12",
+        endDate: "2099-05-16",
+        dates: ["2099-05-12", "2099-05-13", "2099-05-14", "2099-05-15", "2099-05-16"],
+        startTime: "09:30",
+        endTime: "17:00",
+        place: "Str. Ștefan cel Mare nr. 45, Constanța 900178, România",
+        capacity: 4,
+        placesLeft: 4,
+        state: "open",
+      },
+    ]);
   });
 });
 

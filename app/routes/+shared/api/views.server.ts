@@ -70,7 +70,7 @@ export async function courseForApi(kind: CourseKind, id: number, userId: string 
     kind === "online" ? loadPlayerCourse(id) : Promise.resolve(null),
   ]);
   const lessons = (player?.lessons ?? []).map((l) => ({ chapterId: l.chapterId, lessonId: l.lessonId, lessonTitle: l.title }));
-  const view = courseView(course, statuses.get(id) ?? null, lessons);
+  const view = await courseView(course, statuses.get(id) ?? null, lessons);
   if (kind !== "physical") return view;
   // In-person sessions, read live (places left change with every order).
   const sessions = await listComingSessions([id], todayInBucharest());
