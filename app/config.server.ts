@@ -133,8 +133,6 @@ const envSchema = z.object({
 
   /** In-person sessions: days a bank-transfer order holds its place before it is released. */
   SEAT_HOLD_DAYS: z.coerce.number().int().min(1).max(30).default(3),
-  /** In-person sessions: the reminder e-mail goes this many days before the start. */
-  SESSION_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(3),
 
   /** Test-only hooks for Playwright fixtures; the route answers 404 unless this token is set. */
   TEST_HOOKS_TOKEN: optionalText,
@@ -298,7 +296,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustForwardedHost: env.TRUST_FORWARDED_HOST,
     apiAllowedOrigin: env.API_ALLOWED_ORIGIN ? new URL(env.API_ALLOWED_ORIGIN).origin : null,
     testHooksToken: env.TEST_HOOKS_TOKEN,
-    sessions: { holdDays: env.SEAT_HOLD_DAYS, reminderDays: env.SESSION_REMINDER_DAYS },
+    sessions: { holdDays: env.SEAT_HOLD_DAYS },
   };
 }
 
