@@ -185,6 +185,9 @@ const envSchema = z.object({
   BACKUP_S3_ACCESS_KEY_ID: optionalText,
   BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
   BACKUP_S3_FORCE_PATH_STYLE: bool(false),
+  /** In-person sessions: days a bank-transfer order holds its place before it is released. */
+  SEAT_HOLD_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -373,6 +376,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustForwardedHost: env.TRUST_FORWARDED_HOST,
     apiAllowedOrigin: env.API_ALLOWED_ORIGIN ? new URL(env.API_ALLOWED_ORIGIN).origin : null,
     testHooksToken: env.TEST_HOOKS_TOKEN,
+    sessions: { holdDays: env.SEAT_HOLD_DAYS },
     anaf: anafSettings(env, publicUrl, production),
     efacturaWorker: env.EFACTURA_WORKER,
   };

@@ -15,6 +15,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  type AnyPgColumn,
   timestamp,
   uniqueIndex,
   uuid,
@@ -297,6 +298,95 @@ export const termsPages = pgTable(
   (t) => [index("terms_pages_updated_by_idx").on(t.updatedBy)],
 );
 
+// ─── In-person sessions (issue 28) ───────────────────────────────────────────────────────────
+
+/**
+ * Session states: `open` (selling), `full` (every seat held or taken; set and cleared by the seat
+ * writes themselves), `closed` (no more sales, the admin's choice), `cancelled`.
+ */
+export const SESSION_STATES = ["open", "full", "closed", "cancelled"] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+/** A seat is `held` (order placed, payment not arrived), `taken` (paid, or added by the admin), or `released`. */
+export const SEAT_STATUSES = ["held", "taken", "released"] as const;
+export type SeatStatus = (typeof SEAT_STATUSES)[number];
+
+/** One dated run of a physical course in a room with a fixed number of work places. */
+export const courseSessions = pgTable(
+  "course_sessions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** The period it belongs to: the `days` of one of the course's physical price options. */
+    days: integer("days").notNull(),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    /** Every day the session runs (YYYY-MM-DD, ascending): start–end, or a list (weekends). */
+    dates: jsonb("dates").$type<string[]>().notNull(),
+    /** Local (Europe/Bucharest) times, HH:MM. */
+    startTime: text("start_time").notNull().default("09:00"),
+    endTime: text("end_time").notNull().default("17:00"),
+    /** Where it takes place; null: the academy's address (the business address). */
+    place: text("place"),
+    capacity: integer("capacity").notNull(),
+    /** Seats held or taken: what the checkout's conditional update counts against the capacity. */
+    seatsTaken: integer("seats_taken").notNull().default(0),
+    state: text("state").$type<SessionState>().notNull().default("open"),
+    /** What to bring, repeated in the reminder e-mail. */
+    notes: text("notes").notNull().default(""),
+    /** iCalendar SEQUENCE: bumped when the admin moves or cancels the session. */
+    sequence: integer("sequence").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("course_sessions_course_idx").on(t.courseId, t.startsOn),
+    index("course_sessions_starts_idx").on(t.startsOn),
+    check("course_sessions_state_check", inList("state", SESSION_STATES)),
+    check("course_sessions_days_check", sql`${t.days} > 0`),
+    check("course_sessions_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("course_sessions_capacity_check", sql`${t.capacity} between 1 and 500`),
+    check("course_sessions_seats_check", sql`${t.seatsTaken} >= 0`),
+  ],
+);
+
+/** A student's place in a session: held by an order, taken for good on payment, or added by the admin. */
+export const sessionSeats = pgTable(
+  "session_seats",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The order line that bought it; null for a student the admin added by hand. */
+    orderLineId: uuid("order_line_id").references((): AnyPgColumn => orderLines.id, { onDelete: "set null" }),
+    status: text("status").$type<SeatStatus>().notNull(),
+    /** Added by the admin without a payment through the site. */
+    manual: boolean("manual").notNull().default(false),
+    /** A bank-transfer hold ends here (then released); null: no end (card until its result, or taken). */
+    heldUntil: ts("held_until"),
+    /** The days attended (YYYY-MM-DD). */
+    attendance: jsonb("attendance").$type<string[]>().notNull().default([]),
+    /** The student used their own free move (allowed once). */
+    movedByStudentAt: ts("moved_by_student_at"),
+    releasedAt: ts("released_at"),
+    releaseReason: text("release_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("session_seats_active_key").on(t.sessionId, t.userId).where(sql`${t.status} <> 'released'`),
+    index("session_seats_user_idx").on(t.userId),
+    index("session_seats_order_line_idx").on(t.orderLineId),
+    index("session_seats_held_idx").on(t.status, t.heldUntil),
+    check("session_seats_status_check", inList("status", SEAT_STATUSES)),
+  ],
+);
+
 // ─── Cart, orders, enrolments ────────────────────────────────────────────────────────────────
 
 export const cartLines = pgTable(
@@ -317,11 +407,14 @@ export const cartLines = pgTable(
     advancePayment: boolean("advance_payment").notNull().default(false),
     /** Units of a product (always 1 for a course). */
     quantity: integer("quantity").notNull().default(1),
+    /** Physical: the chosen dated session (course_sessions); null for a course without sessions. */
+    sessionId: integer("session_id").references((): AnyPgColumn => courseSessions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("cart_lines_user_idx").on(t.userId),
+    index("cart_lines_session_idx").on(t.sessionId),
     check("cart_lines_quantity_check", sql`${t.quantity} between 1 and 999`),
     // Deleting a course, product or price option cascades here: find the lines by index.
     index("cart_lines_course_idx").on(t.courseId),
@@ -421,9 +514,14 @@ export const orderLines = pgTable(
     fullAmountBani: integer("full_amount_bani").notNull(),
     quantity: integer("quantity").notNull().default(1),
     position: integer("position").notNull().default(0),
+    /** Physical: the session bought (its seat is in session_seats). */
+    sessionId: integer("session_id").references((): AnyPgColumn => courseSessions.id, { onDelete: "set null" }),
+    /** Snapshot of the session's dates and place as bought ("12–16/05/2027, 09:00–17:00, <place>"); "" without one. */
+    sessionLabel: text("session_label").notNull().default(""),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_session_idx").on(t.sessionId),
     check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
     // Sales per course or product, and the set-null on delete.
     index("order_lines_course_idx").on(t.courseId),

@@ -9,6 +9,8 @@ export interface PhysicalChoice {
   priceOptionId: number | null;
   accreditation: boolean;
   advancePayment: boolean;
+  /** The chosen in-person session (courses with dated sessions). */
+  sessionId?: number | null;
 }
 
 export interface PhysicalQuote extends LinePrice {
@@ -51,9 +53,10 @@ export function accessLabel(days: number | null): string {
  * as the course page's query ("?priceOptionId=12&accreditation=on"), so that the page opens
  * with the same choice after the login. Only what was chosen is written; "" when nothing was.
  */
-export function choiceQuery(choice: { priceOptionId: number | null; accreditation: boolean; advancePayment: boolean }): string {
+export function choiceQuery(choice: { priceOptionId: number | null; accreditation: boolean; advancePayment: boolean; sessionId?: number | null }): string {
   const query = new URLSearchParams();
   if (choice.priceOptionId !== null) query.set("priceOptionId", String(choice.priceOptionId));
+  if (choice.sessionId) query.set("sessionId", String(choice.sessionId));
   if (choice.accreditation) query.set("accreditation", "on");
   if (choice.advancePayment) query.set("advancePayment", "on");
   const text = query.toString();
@@ -71,8 +74,10 @@ export function choiceFromQuery(
 ): PhysicalChoice | null {
   const raw = query.get("priceOptionId");
   const id = raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const rawSession = query.get("sessionId");
   const choice: PhysicalChoice = {
     priceOptionId: id !== null && offer.choiceIds.includes(id) ? id : null,
+    ...(rawSession !== null && /^\d{1,9}$/.test(rawSession) ? { sessionId: Number(rawSession) } : {}),
     accreditation: offer.accreditation && query.get("accreditation") === "on",
     advancePayment: offer.advancePayment && query.get("advancePayment") === "on",
   };

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
-import { cartLines, coursePriceOptions, courses, enrollments, products, type CartCategory } from "../../db/schema";
+import { cartLines, coursePriceOptions, courseSessions, courses, enrollments, products, type CartCategory } from "../../db/schema";
 import {
   cartTotals,
   offersAccreditation,
@@ -18,6 +18,8 @@ import {
   type LinePrice,
 } from "~/lib/pricing";
 import { todayInBucharest } from "~/lib/dates";
+import { formatSessionDays, SESSION_MESSAGES } from "~/lib/sessions";
+import { listComingSessions, sellable, toSessionView, type SessionView } from "~/models/course-session.server";
 import { startsWithinWithdrawal } from "~/lib/early-start";
 import { imageUrl } from "~/services/storage.server";
 import { getPriceSettings } from "~/models/course-settings.server";
@@ -57,6 +59,8 @@ export interface AddCourseInput {
   priceOptionId: number | null;
   accreditation?: boolean;
   advancePayment?: boolean;
+  /** Physical: the chosen session; required when the chosen period has coming sessions. */
+  sessionId?: number | null;
 }
 
 /** The header badge: number of lines in the user's cart. */
@@ -88,7 +92,11 @@ export async function addCourseToCart(userId: string, input: AddCourseInput): Pr
 
   let accreditation = false;
   let advancePayment = false;
+  let sessionId: number | null = null;
   if (course.kind === "physical") {
+    const picked = await checkSessionChoice(course.id, option.days, input.sessionId ?? null);
+    if (!picked.ok) return picked;
+    sessionId = picked.sessionId;
     accreditation = Boolean(input.accreditation);
     advancePayment = Boolean(input.advancePayment);
     if (accreditation && !offersAccreditation(options)) {
@@ -117,11 +125,12 @@ export async function addCourseToCart(userId: string, input: AddCourseInput): Pr
       priceOptionId: option.id,
       accreditation,
       advancePayment,
+      sessionId,
     })
     .onConflictDoUpdate({
       target: [cartLines.userId, cartLines.courseId],
       targetWhere: sql`${cartLines.courseId} is not null`,
-      set: { priceOptionId: option.id, accreditation, advancePayment, updatedAt: new Date() },
+      set: { priceOptionId: option.id, accreditation, advancePayment, sessionId, updatedAt: new Date() },
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   const updated = !line.inserted;
@@ -134,6 +143,30 @@ export async function addCourseToCart(userId: string, input: AddCourseInput): Pr
         ? CART_MESSAGES.physicalAdded
         : CART_MESSAGES.onlineAdded,
   };
+}
+
+/**
+ * The session asked for with a physical course's period: one of the period's coming sessions,
+ * open with a place left. A period without coming sessions is sold without one only when the
+ * course has no coming session at all (its start date is then announced later).
+ */
+async function checkSessionChoice(
+  courseId: number,
+  days: number | null,
+  sessionId: number | null,
+): Promise<{ ok: true; sessionId: number | null } | { ok: false; status: 400 | 409; message: string }> {
+  const today = todayInBucharest();
+  const coming = await listComingSessions([courseId], today);
+  const ofPeriod = coming.filter((s) => s.days === days);
+  if (sessionId === null) {
+    if (coming.length === 0) return { ok: true, sessionId: null };
+    return { ok: false, status: 400, message: ofPeriod.length ? SESSION_MESSAGES.required : SESSION_MESSAGES.noSessions };
+  }
+  const session = coming.find((s) => s.id === sessionId);
+  if (!session || session.state === "closed") return { ok: false, status: 409, message: SESSION_MESSAGES.unknown };
+  if (session.days !== days) return { ok: false, status: 400, message: SESSION_MESSAGES.wrongPeriod };
+  if (!sellable(session, today)) return { ok: false, status: 409, message: SESSION_MESSAGES.full };
+  return { ok: true, sessionId };
 }
 
 export async function addProductToCart(userId: string, productId: number, quantity = 1): Promise<CartResult> {
@@ -183,6 +216,7 @@ export async function cartCourseChoices(userId: string, courseIds: number[]) {
       priceOptionId: cartLines.priceOptionId,
       accreditation: cartLines.accreditation,
       advancePayment: cartLines.advancePayment,
+      sessionId: cartLines.sessionId,
     })
     .from(cartLines)
     .where(and(eq(cartLines.userId, userId), inArray(cartLines.courseId, courseIds)));
@@ -222,6 +256,10 @@ export interface CartLineView extends LinePrice {
   quantity: number;
   /** Product stock: null = unlimited (or a course). */
   stock: number | null;
+  /** Physical: the chosen session (dates, time, place, places left), or null. */
+  session: SessionView | null;
+  /** The problem is the session's (full, closed, cancelled, not chosen): the checkout names it. */
+  sessionProblem: boolean;
 }
 
 export interface CartView {
@@ -248,6 +286,9 @@ export interface CartView {
 const LINE_PROBLEMS = {
   unavailable: "Nu mai este disponibil. Elimină-l din coș.",
   optionsChanged: "Opțiunile acestui curs s-au schimbat. Adaugă-l din nou în coș.",
+  sessionGone: "Sesiunea aleasă nu mai este disponibilă. Alege altă sesiune pe pagina cursului.",
+  sessionFull: (dates: string) => `Sesiunea ${dates} s-a completat. Alege altă sesiune pe pagina cursului.`,
+  sessionMissing: "Alege sesiunea (datele) pe pagina cursului.",
 };
 
 /**
@@ -269,10 +310,14 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
       course: { id: courses.id, title: courses.title, kind: courses.kind, imageKey: courses.imageKey, isPublished: courses.isPublished, nextSessionOn: courses.nextSessionOn },
       option: coursePriceOptions,
       product: { id: products.id, title: products.title, imageKey: products.imageKey, priceBani: products.priceBani, isPublished: products.isPublished, stock: products.stock },
+      session: courseSessions,
+      // The period has coming sessions: then one must be chosen (the same query, no extra round trip).
+      periodHasSessions: sql<boolean>`exists (select 1 from ${courseSessions} s where s.course_id = ${cartLines.courseId} and s.days = ${coursePriceOptions.days} and s.state <> 'cancelled' and s.starts_on >= ${todayInBucharest()})`,
     })
     .from(cartLines)
     .leftJoin(courses, eq(courses.id, cartLines.courseId))
     .leftJoin(coursePriceOptions, eq(coursePriceOptions.id, cartLines.priceOptionId))
+    .leftJoin(courseSessions, eq(courseSessions.id, cartLines.sessionId))
     .leftJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
@@ -287,9 +332,11 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
   const lines: CartLineView[] = [];
   const earlyStart: CartView["earlyStart"] = [];
   const today = todayInBucharest();
-  for (const { line, course, option, product } of rows) {
+  for (const { line, course, option, product, session: sessionRow, periodHasSessions } of rows) {
     let price: LinePrice = simpleLinePrice(0);
     let problem: string | null = null;
+    let sessionProblem = false;
+    const session = line.category === "physical" && sessionRow ? toSessionView(sessionRow) : null;
     let title: string | null = null;
     let imageKey: string | null = null;
     let diploma = false;
@@ -314,7 +361,12 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
         const choicesOffered = (!line.accreditation || offersAccreditation(own)) && (!line.advancePayment || offersAdvance(own));
         if (!isPeriod || !choicesOffered) problem = LINE_PROBLEMS.optionsChanged;
         else price = physicalLinePrice(option.amountBani, line, settings!);
-        if (course.nextSessionOn && startsWithinWithdrawal(course.nextSessionOn, today)) earlyStart.push({ title: course.title, sessionOn: course.nextSessionOn });
+        if (!problem) {
+          problem = sessionLineProblem(option.days, session, Boolean(periodHasSessions), today);
+          sessionProblem = problem !== null;
+        }
+        const startsOn = session ? session.startsOn : course.nextSessionOn;
+        if (startsOn && startsWithinWithdrawal(startsOn, today)) earlyStart.push({ title: course.title, sessionOn: startsOn });
       } else {
         diploma = option.accreditation;
         price = simpleLinePrice(option.amountBani);
@@ -336,6 +388,8 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
       problem,
       quantity: line.category === "product" ? line.quantity : 1,
       stock: line.category === "product" ? (product?.stock ?? null) : null,
+      session,
+      sessionProblem,
       ...price,
     });
   }
@@ -351,7 +405,7 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
     .update(userId)
     .update(
       rows
-        .map(({ line }) => `${line.id}:${line.updatedAt.getTime()}:${line.priceOptionId}:${line.accreditation}:${line.advancePayment}:${line.quantity}`)
+        .map(({ line }) => `${line.id}:${line.updatedAt.getTime()}:${line.priceOptionId}:${line.accreditation}:${line.advancePayment}:${line.quantity}:${line.sessionId}`)
         .sort()
         .join("|"),
     )
@@ -374,6 +428,14 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
   };
 }
 
+/** Why a physical line's session cannot be bought now, or null. */
+function sessionLineProblem(days: number | null, session: SessionView | null, periodHasSessions: boolean, today: string): string | null {
+  if (!session) return periodHasSessions ? LINE_PROBLEMS.sessionMissing : null;
+  if (session.days !== days || session.state === "cancelled" || session.state === "closed" || session.startsOn < today) return LINE_PROBLEMS.sessionGone;
+  if (!sellable(session, today)) return LINE_PROBLEMS.sessionFull(formatSessionDays(session.dates));
+  return null;
+}
+
 /** Removes one of the user's own lines; another user's line id is "not found". */
 export async function removeCartLine(userId: string, lineId: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(lineId)) return false;
@@ -390,7 +452,7 @@ export async function removeCartLine(userId: string, lineId: string): Promise<bo
  */
 export async function refillCartFromOrder(
   userId: string,
-  lines: ReadonlyArray<{ category: CartCategory; courseId: number | null; productId: number | null; priceOptionId: number | null; accreditation: boolean; advancePayment: boolean; quantity?: number }>,
+  lines: ReadonlyArray<{ category: CartCategory; courseId: number | null; productId: number | null; priceOptionId: number | null; accreditation: boolean; advancePayment: boolean; quantity?: number; sessionId?: number | null }>,
 ): Promise<number> {
   let restored = 0;
   for (const line of lines) {
@@ -405,6 +467,7 @@ export async function refillCartFromOrder(
               priceOptionId: line.priceOptionId,
               accreditation: line.category === "physical" && line.accreditation,
               advancePayment: line.category === "physical" && line.advancePayment,
+              sessionId: line.category === "physical" ? (line.sessionId ?? null) : null,
             })
           : null;
     if (result?.ok) restored++;

@@ -21,6 +21,10 @@ import {
 } from "~/models/course.server";
 import { getPublishedProduct, listPublishedProducts, type ProductSummary } from "~/models/product.server";
 import { publicCatalogueImage as catalogueImage } from "~/services/images.server";
+import type { SessionState } from "../../db/schema";
+import { todayInBucharest } from "~/lib/dates";
+import { formatSessionDays } from "~/lib/sessions";
+import { listComingSessions, sellable, type SessionView } from "~/models/course-session.server";
 
 function toCard(course: CourseSummary, image: ResponsiveImage | null, status: EnrollmentStatus): CourseCardView {
   return {
@@ -90,17 +94,54 @@ export interface CourseDetailView {
   priceSettings: PriceSettings;
   /** The choices saved in the cart, when the course is there. */
   saved: PhysicalChoice | null;
+  /** Physical: the coming sessions (read live: places left change with every order). */
+  sessions: SessionChoice[];
+}
+
+/** A session as the course page offers it. */
+export interface SessionChoice {
+  id: number;
+  days: number;
+  startsOn: string;
+  endsOn: string;
+  /** "12–16/05/2027". */
+  when: string;
+  hours: string;
+  place: string;
+  capacity: number;
+  seatsLeft: number;
+  /** Open with a place left: it can be chosen. */
+  available: boolean;
+  state: SessionState;
+}
+
+export function toSessionChoice(session: SessionView, today: string): SessionChoice {
+  return {
+    id: session.id,
+    days: session.days,
+    startsOn: session.startsOn,
+    endsOn: session.endsOn,
+    when: formatSessionDays(session.dates),
+    hours: `${session.startTime}–${session.endTime}`,
+    place: session.place,
+    capacity: session.capacity,
+    seatsLeft: session.seatsLeft,
+    available: sellable(session, today),
+    state: session.state,
+  };
 }
 
 /** One published course of this kind for this user, or null (the route answers 404). */
 export async function courseDetail(kind: CourseKind, id: number, userId: string | null): Promise<CourseDetailView | null> {
   const course = await getPublishedCourse(kind, id);
   if (!course) return null;
-  const [image, statuses, cart, priceSettings] = await Promise.all([
+  const today = todayInBucharest();
+  const [image, statuses, cart, priceSettings, sessions] = await Promise.all([
     catalogueImage(course.imageKey),
     userId ? enrollmentStatuses(userId, [id]) : new Map(),
     userId ? cartCourseChoices(userId, [id]) : [],
     getPriceSettings(),
+    kind === "physical" ? listComingSessions([id], today) : [],
   ]);
   const line = cart[0];
   const status: EnrollmentStatus = statuses.get(id) ?? null;
@@ -124,8 +165,10 @@ export async function courseDetail(kind: CourseKind, id: number, userId: string 
     offersAdvance: kind === "physical" && offersAdvance(options),
     priceSettings,
     saved: line
-      ? { priceOptionId: line.priceOptionId, accreditation: line.accreditation, advancePayment: line.advancePayment }
+      ? { priceOptionId: line.priceOptionId, accreditation: line.accreditation, advancePayment: line.advancePayment, ...(line.sessionId !== null ? { sessionId: line.sessionId } : {}) }
       : null,
+    // Closed sessions are not offered; full ones are shown as "Complet".
+    sessions: sessions.filter((s) => s.state !== "closed").map((s) => toSessionChoice(s, today)),
   };
 }
 

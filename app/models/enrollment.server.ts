@@ -5,7 +5,10 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { getConfig } from "~/config.server";
-import { courses, enrollments, type CourseKind, type PaymentStatus } from "../../db/schema";
+import { and, ne } from "drizzle-orm";
+import { courseSessions, courses, enrollments, sessionSeats, type CourseKind, type PaymentStatus } from "../../db/schema";
+import { formatSessionDays } from "~/lib/sessions";
+import { placeOf } from "~/models/course-session.server";
 
 export interface AccountEnrollment {
   id: string;
@@ -20,7 +23,7 @@ export interface AccountEnrollment {
   /** Physical course bought with the advance: what is left to pay at the course. */
   balanceBani: number;
   /** Physical course: when (the course's next session; null = not set yet) and where it takes place. */
-  session: { startsOn: string | null; place: string } | null;
+  session: { startsOn: string | null; place: string; when?: string; hours?: string; sessionId?: number; seatId?: string; movedByStudent?: boolean } | null;
 }
 
 export async function listEnrollmentsForUser(userId: string): Promise<AccountEnrollment[]> {
@@ -36,16 +39,34 @@ export async function listEnrollmentsForUser(userId: string): Promise<AccountEnr
       enrolledAt: enrollments.createdAt,
       option: enrollments.optionSnapshot,
       nextSessionOn: courses.nextSessionOn,
+      seat: { id: sessionSeats.id, movedByStudentAt: sessionSeats.movedByStudentAt },
+      courseSession: courseSessions,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    // The place this enrolment's order line holds (same query: the account page's budget).
+    .leftJoin(sessionSeats, and(eq(sessionSeats.orderLineId, enrollments.orderLineId), ne(sessionSeats.status, "released")))
+    .leftJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
     .where(eq(enrollments.userId, userId))
     .orderBy(desc(enrollments.createdAt), desc(enrollments.id));
   // The courses take place in the academy's room: its address is the business address.
   const place = getConfig().business.address;
-  return rows.map(({ option, nextSessionOn, ...row }) => ({
+  return rows.map(({ option, nextSessionOn, seat, courseSession, ...row }) => ({
     ...row,
     balanceBani: Math.max(0, option.fullAmountBani - option.amountBani),
-    session: row.courseType === "physical" ? { startsOn: nextSessionOn, place } : null,
+    session:
+      row.courseType !== "physical"
+        ? null
+        : courseSession && seat
+          ? {
+              startsOn: courseSession.startsOn,
+              place: placeOf(courseSession),
+              when: formatSessionDays(courseSession.dates),
+              hours: `${courseSession.startTime}–${courseSession.endTime}`,
+              sessionId: courseSession.id,
+              seatId: seat.id,
+              movedByStudent: seat.movedByStudentAt !== null,
+            }
+          : { startsOn: nextSessionOn, place },
   }));
 }

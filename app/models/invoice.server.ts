@@ -199,6 +199,11 @@ async function issue(tx: Tx, request: IssueRequest): Promise<{ invoice: InvoiceR
   return { invoice, created: true };
 }
 
+/** An in-person course's invoice line names the session bought (its days, hours and place). */
+function withSession<T extends { title: string; sessionLabel: string }>(line: T): T {
+  return line.sessionLabel ? { ...line, title: `${line.title} – sesiunea ${line.sessionLabel}` } : line;
+}
+
 /**
  * The one call order-status.server.ts makes after an order changed status (inside its transaction, the
  * order row locked): paid → the invoice (an advance invoice when only an advance was paid; none
@@ -210,7 +215,7 @@ export async function issueForTransition(tx: Tx, order: OrderRowForInvoice, to: 
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const { vatRate } = await getIssuerSettings(tx);
     const kind = lines.some(isAdvanceLine) ? "advance" : "invoice";
-    const drafts = draftLines(kind, lines, vatRate, "", await shippingOf(tx, order));
+    const drafts = draftLines(kind, lines.map(withSession), vatRate, "", await shippingOf(tx, order));
     return (await issue(tx, { order, kind, key: `${order.id}:${kind}`, drafts, now })).invoice;
   }
   if (to === "refunded") return issueCreditNote(tx, order, now);
@@ -260,7 +265,7 @@ export async function collectRest(orderId: string, actorUserId: string | null, n
     if (!lines.some(isAdvanceLine)) return { ok: false, status: 409, message: "Comanda nu are un avans de completat." } as const;
     const [advance] = await tx.select().from(invoices).where(eq(invoices.idempotencyKey, `${order.id}:advance`));
     const { vatRate } = await getIssuerSettings(tx);
-    const drafts = draftLines("final", lines, vatRate, advance ? `${advance.series} ${advance.number}` : "");
+    const drafts = draftLines("final", lines.map(withSession), vatRate, advance ? `${advance.series} ${advance.number}` : "");
     const result = await issue(tx, { order, kind: "final", key: `${order.id}:final`, drafts, referenceInvoiceId: advance?.id ?? null, now });
     if (result.created) {
       await tx.insert(orderEvents).values({

@@ -20,6 +20,10 @@ import { accessUntil, optionSnapshotOf, type OrderRow } from "~/models/order.ser
 import { mailWithSessions, orderPlacedBusinessMail, orderPlacedMail, toMailShape } from "~/models/order-mail.server";
 import { reserveStock, STOCK_MESSAGES } from "~/models/product.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
+import { getConfig } from "~/config.server";
+import { todayInBucharest } from "~/lib/dates";
+import { formatSessionDays, SESSION_MESSAGES } from "~/lib/sessions";
+import { sellable, takeSeat } from "~/models/course-session.server";
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"; // no 0/O, 1/I/L
 
@@ -65,6 +69,12 @@ export function checkoutProblem(cart: CartView, address: string, input: Checkout
   if (cart.lines.length === 0) return new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
   if (cart.version !== input.cartVersion) return new CheckoutError(CHECKOUT_MESSAGES.staleCart);
   if (cart.hasProblems) {
+    // The last places of a session went to other buyers meanwhile: say which session.
+    const seat = cart.lines.find((l) => l.sessionProblem);
+    if (seat?.session && !sellable(seat.session, todayInBucharest()) && seat.session.state !== "closed" && seat.session.state !== "cancelled") {
+      return new CheckoutError(SESSION_MESSAGES.soldOut(seat.title ?? "", formatSessionDays(seat.session.dates)));
+    }
+    if (seat) return new CheckoutError(seat.problem ?? CHECKOUT_MESSAGES.lineProblems);
     // Sold out meanwhile (another buyer took the last units): say which product.
     const stock = cart.lines.find((l) => l.problem && l.stock !== null && l.quantity > l.stock);
     return new CheckoutError(stock?.problem ?? CHECKOUT_MESSAGES.lineProblems);
@@ -153,9 +163,27 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
             fullAmountBani: line.fullBani,
             quantity: line.quantity,
             position,
+            sessionId: line.session?.id ?? null,
+            sessionLabel: line.session?.label ?? "",
           })),
         )
         .returning();
+
+      // In-person sessions: one place each, held until the payment (taken for good when free).
+      // The conditional update queues concurrent checkouts on the session row: never overbooked.
+      const DAY_MS = 86_400_000;
+      for (const line of insertedLines) {
+        if (line.sessionId === null) continue;
+        const taken = await takeSeat(tx, {
+          sessionId: line.sessionId,
+          userId,
+          orderLineId: line.id,
+          status: method === "free" ? "taken" : "held",
+          heldUntil: method === "bank_transfer" ? new Date(now.getTime() + getConfig().sessions.holdDays * DAY_MS) : null,
+        });
+        const session = cart.lines.find((l) => l.session?.id === line.sessionId)?.session;
+        if (!taken) throw new CheckoutError(SESSION_MESSAGES.soldOut(line.title, formatSessionDays(session?.dates ?? [])));
+      }
 
       // Products: take the units (never oversold) and keep how they reach the buyer.
       if (cart.needsDelivery && cart.delivery) {

@@ -5,7 +5,9 @@
  */
 import { inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { courses } from "../../db/schema";
+import { courseSessions, courses } from "../../db/schema";
+import { formatSessionDays } from "~/lib/sessions";
+import { toSessionView } from "~/models/course-session.server";
 import { WITHDRAWAL_FORM_PATHS } from "~/lib/withdrawal-form";
 import { vatSuffix } from "~/lib/vat-display";
 import { currentVatDisplay } from "~/models/invoice.server";
@@ -48,6 +50,10 @@ export interface OrderForMail {
     quantity?: number;
     /** In-person course: the course's next session (date) when the mail was written; null = not set yet. */
     sessionOn?: string | null;
+    /** In-person course: the session bought, "12–16/05/2027, 09:00–17:00, <place>" ("" without one). */
+    sessionLabel?: string;
+    /** In-person course with a session, read when the mail was written: its days, hours and place. */
+    sessionWhen?: { days: string; hours: string; place: string } | null;
   }>;
 }
 
@@ -59,8 +65,10 @@ function sessionsText(order: OrderForMail): string | null {
   const physical = order.lines.filter((l) => l.category === "physical" && l.sessionOn !== undefined);
   if (physical.length === 0) return null;
   const place = getConfig().business.address;
-  const rows = physical.map(
-    (l) => `- ${l.title}: ${l.sessionOn ? `începe pe ${formatDate(l.sessionOn)}` : "data de început ți-o comunicăm în curând"}; locul: ${place}`,
+  const rows = physical.map((l) =>
+    l.sessionWhen
+      ? `- ${l.title}: ${l.sessionWhen.days}, între orele ${l.sessionWhen.hours}; locul: ${l.sessionWhen.place}`
+      : `- ${l.title}: ${l.sessionOn ? `începe pe ${formatDate(l.sessionOn)}` : "data de început ți-o comunicăm în curând"}; locul: ${place}`,
   );
   return `Când și unde te așteptăm:\n${rows.join("\n")}`;
 }
@@ -68,7 +76,8 @@ function sessionsText(order: OrderForMail): string | null {
 function lineDescription(line: OrderForMail["lines"][number]): string {
   if (line.category === "product") return (line.quantity ?? 1) > 1 ? `${line.title} × ${line.quantity}` : line.title;
   if (line.category === "online") return `${line.title} (curs online, acces ${formatAccess(line.days)})`;
-  return `${line.title} (curs fizic, ${formatAccess(line.days)}, ${line.accreditation ? "cu acreditare" : "fără acreditare"})`;
+  const session = line.sessionLabel ? `, sesiunea ${line.sessionLabel}` : "";
+  return `${line.title} (curs fizic, ${formatAccess(line.days)}, ${line.accreditation ? "cu acreditare" : "fără acreditare"}${session})`;
 }
 
 function lineAmount(line: OrderForMail["lines"][number]): string {
@@ -255,9 +264,17 @@ export async function mailWithSessions(executor: Executor, order: OrderRow, line
   if (ids.length === 0) return mail;
   const rows = await executor.select({ id: courses.id, nextSessionOn: courses.nextSessionOn }).from(courses).where(inArray(courses.id, ids));
   const dates = new Map(rows.map((r) => [r.id, r.nextSessionOn]));
+  const sessionIds = lines.flatMap((l) => (l.sessionId !== null ? [l.sessionId] : []));
+  const sessionRows = sessionIds.length ? await executor.select().from(courseSessions).where(inArray(courseSessions.id, sessionIds)) : [];
+  const sessions = new Map(sessionRows.map((r) => [r.id, toSessionView(r)]));
   const sorted = [...lines].sort((a, b) => a.position - b.position);
   return {
     ...mail,
-    lines: sorted.map((l) => (l.category === "physical" ? { ...l, sessionOn: (l.courseId !== null ? dates.get(l.courseId) : null) ?? null } : l)),
+    lines: sorted.map((l) => {
+      if (l.category !== "physical") return l;
+      const session = l.sessionId !== null ? sessions.get(l.sessionId) : undefined;
+      if (session) return { ...l, sessionOn: session.startsOn, sessionWhen: { days: formatSessionDays(session.dates), hours: `${session.startTime}–${session.endTime}`, place: session.place } };
+      return { ...l, sessionOn: (l.courseId !== null ? dates.get(l.courseId) : null) ?? null };
+    }),
   };
 }

@@ -17,6 +17,7 @@ import {
   toMailShape,
 } from "~/models/order-mail.server";
 import { releaseStock, retakeStock } from "~/models/product.server";
+import { confirmSeatsOfLines, releaseSeatsOfLines } from "~/models/course-session.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 
 /** Which status may follow which. A paid order never goes back to pending or failed. */
@@ -131,17 +132,22 @@ export async function transitionOrder(
     let doublePaid: string[] = [];
     let accessClosed = false;
     let stockNote = "";
+    let seatNote = "";
     if (lineIds.length > 0) {
       if (to === "paid") {
         doublePaid = await confirmEnrolments(tx, order, lines, now);
+        // In-person sessions: the held places are taken for good (a lapsed hold is taken again if a place is left).
+        const noSeat = await confirmSeatsOfLines(tx, lines, order.userId);
+        if (noSeat.length > 0) seatNote = `fără loc liber la sesiune după plata întârziată: ${noSeat.join(", ")}`;
         // Money arrived after the units were given back (late card payment): take them again.
         if (order.status === "failed" || order.status === "cancelled") {
           const short = await retakeStock(tx, productUnits(lines));
           if (short.length > 0) stockNote = `stoc insuficient după plata întârziată: ${short.join(", ")}`;
         }
       } else if (to === "failed" || to === "cancelled") {
-        // The units go back on the shelf (they were taken at checkout).
+        // The units go back on the shelf (they were taken at checkout), the places to their sessions.
         await releaseStock(tx, productUnits(lines));
+        await releaseSeatsOfLines(tx, lineIds, to === "failed" ? "plată eșuată" : "comandă anulată", now);
         await tx
           .update(enrollments)
           .set({ paymentStatus: "failed" })
@@ -154,6 +160,7 @@ export async function transitionOrder(
           .where(inArray(enrollments.orderLineId, lineIds))
           .returning({ id: enrollments.id });
         accessClosed = revoked.length > 0;
+        await releaseSeatsOfLines(tx, lineIds, "plată rambursată", now);
       }
     }
     const late = order.status === "cancelled" && to === "paid" ? "plată primită după anularea comenzii" : "";
@@ -163,7 +170,7 @@ export async function transitionOrder(
       toStatus: to,
       source: context.source,
       actorUserId: context.actorUserId ?? null,
-      note: [context.note, late, stockNote].filter(Boolean).join("; "),
+      note: [context.note, late, stockNote, seatNote].filter(Boolean).join("; "),
     });
     if (doublePaid.length > 0) {
       await tx.insert(orderEvents).values({

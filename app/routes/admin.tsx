@@ -15,6 +15,7 @@ export const ADMIN_TABS = [
   { to: "/admin", label: "Panou", end: true },
   { to: "/admin/cursuri-online", label: "Cursuri online" },
   { to: "/admin/cursuri", label: "Cursuri fizice" },
+  { to: "/admin/sesiuni", label: "Sesiuni" },
   { to: "/admin/produse", label: "Produse" },
   { to: "/admin/comenzi", label: "Comenzi" },
   { to: "/admin/facturi", label: "Facturi" },

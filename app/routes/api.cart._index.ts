@@ -42,6 +42,7 @@ export const { loader, action } = apiRoute({
         priceOptionId: choice.option.id,
         accreditation: choice.accreditation,
         advancePayment: choice.advancePayment,
+        ...(body.category === "physical" ? { sessionId: body.sessionId ?? null } : {}),
       });
     }
     if (!result.ok) return apiError(result.status, result.message);

@@ -17,6 +17,7 @@ import { Icon } from "~/components/ui/Icon";
 import { courseHref } from "~/lib/course-actions";
 import { periodLabel, type PhysicalChoice } from "~/lib/course-quote";
 import { formatDate } from "~/lib/dates";
+import { seatsLeftLabel } from "~/lib/sessions";
 import { COURSE_DETAIL_SIZES } from "~/lib/images";
 import { absoluteUrl, errorSeo, publicUrlFrom, schemaPrice, seo, summarize } from "~/lib/seo";
 import { useRootData } from "~/root";
@@ -30,12 +31,15 @@ export const loader = (args: LoaderFunctionArgs) => courseDetailLoader("physical
 export const action = (args: ActionFunctionArgs) => addCourseAction("physical", args);
 
 export default function PhysicalCourse() {
-  const { course, action: state, choices, options, offersAccreditation, offersAdvance, priceSettings, saved, requested, vat } = useLoaderData<typeof loader>();
+  const { course, action: state, choices, options, offersAccreditation, offersAdvance, priceSettings, saved, requested, vat, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const business = root?.business;
   const publicUrl = root?.publicUrl ?? "";
   const url = absoluteUrl(publicUrl, courseHref("physical", course.id));
+  // The next session a buyer can still choose, else the course's announced date.
+  const nextSession = sessions.find((s) => s.available) ?? null;
+  const nextOn = nextSession?.startsOn ?? (sessions.length === 0 ? course.nextSessionOn : null);
   // The choice asked for in the address (a guest back from the login) wins over the cart's.
   const initial: PhysicalChoice = actionData?.submitted ?? (requested?.priceOptionId ? requested : null) ?? saved ?? requested ?? {
     priceOptionId: null,
@@ -57,9 +61,10 @@ export default function PhysicalCourse() {
                 <Icon name="clock" size={20} /> Durată: {periodLabel(course.durationDays)}
               </li>
             ) : null}
-            {course.nextSessionOn ? (
+            {nextOn ? (
               <li>
-                <Icon name="calendar" size={20} /> Următoarea grupă: <strong>{formatDate(course.nextSessionOn)}</strong>
+                <Icon name="calendar" size={20} /> Următoarea grupă: <strong>{nextSession ? nextSession.when : formatDate(nextOn)}</strong>
+                {nextSession ? ` (${seatsLeftLabel(nextSession.seatsLeft)})` : null}
               </li>
             ) : null}
             <li>
@@ -85,7 +90,7 @@ export default function PhysicalCourse() {
             <p className="alert alert--info">Înscrierile pentru acest curs se deschid în curând.</p>
           ) : (
             <PhysicalCourseForm
-              key={`${course.id}-${saved?.priceOptionId ?? "nou"}-${saved?.accreditation}-${saved?.advancePayment}-${requested?.priceOptionId ?? ""}`}
+              key={`${course.id}-${saved?.priceOptionId ?? "nou"}-${saved?.accreditation}-${saved?.advancePayment}-${saved?.sessionId ?? ""}-${requested?.priceOptionId ?? ""}`}
               periods={choices}
               options={options}
               offersAccreditation={offersAccreditation}
@@ -94,6 +99,7 @@ export default function PhysicalCourse() {
               initial={initial}
               inCart={state === "in-cart"}
               error={actionData?.error ?? null}
+              sessions={sessions}
             />
           )}
           {business ? <DiscountNotice email={business.email} /> : null}
@@ -137,13 +143,25 @@ export default function PhysicalCourse() {
             availability: "https://schema.org/InStock",
             url,
           })),
-          hasCourseInstance: {
-            "@type": "CourseInstance",
-            courseMode: "Onsite",
-            ...(course.nextSessionOn ? { startDate: course.nextSessionOn } : {}),
-            ...(course.durationDays ? { courseWorkload: `P${course.durationDays}D` } : {}),
-            ...(business ? { location: { "@type": "Place", name: business.brand, address: business.address } } : {}),
-          },
+          hasCourseInstance: sessions.length
+            ? sessions.map((s) => ({
+                "@type": "CourseInstance",
+                courseMode: "Onsite",
+                startDate: `${s.startsOn}T${s.hours.slice(0, 5)}`,
+                endDate: `${s.endsOn}T${s.hours.slice(-5)}`,
+                courseSchedule: { "@type": "Schedule", duration: `P${s.days}D`, repeatFrequency: "P1D", startDate: s.startsOn, endDate: s.endsOn },
+                location: { "@type": "Place", name: business?.brand ?? s.place, address: s.place },
+                maximumAttendeeCapacity: s.capacity,
+                remainingAttendeeCapacity: s.seatsLeft,
+                eventStatus: s.state === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
+              }))
+            : {
+                "@type": "CourseInstance",
+                courseMode: "Onsite",
+                ...(course.nextSessionOn ? { startDate: course.nextSessionOn } : {}),
+                ...(course.durationDays ? { courseWorkload: `P${course.durationDays}D` } : {}),
+                ...(business ? { location: { "@type": "Place", name: business.brand, address: business.address } } : {}),
+              },
         }}
       />
     </CourseDetailLayout>

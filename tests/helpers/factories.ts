@@ -3,7 +3,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { getDb } from "../../db/client";
-import { coursePriceOptions, courses, deliveryMethods, products, users, type CourseKind } from "../../db/schema";
+import { coursePriceOptions, courseSessions, courses, deliveryMethods, products, users, type CourseKind } from "../../db/schema";
+import { daysBetween } from "~/lib/sessions";
 import { getCart } from "~/models/cart.server";
 import { saveCartDelivery } from "~/models/delivery.server";
 import { placeOrder } from "~/models/order-checkout.server";
@@ -91,4 +92,14 @@ export async function placeTransferOrder(userId: string) {
   );
   if (!placed.ok) throw new Error(placed.message);
   return placed.order;
+}
+
+/** A session of a physical course (issue 28): consecutive days from `startsOn`, 10 places unless overridden. */
+export async function createCourseSession(courseId: number, overrides: Partial<typeof courseSessions.$inferInsert> & { startsOn: string; days: number }) {
+  const dates = overrides.dates ?? daysBetween(overrides.startsOn, new Date(Date.parse(`${overrides.startsOn}T00:00:00Z`) + (overrides.days - 1) * 86_400_000).toISOString().slice(0, 10));
+  const [session] = await getDb()
+    .insert(courseSessions)
+    .values({ courseId, capacity: 10, endsOn: dates[dates.length - 1], ...overrides, dates })
+    .returning();
+  return session;
 }

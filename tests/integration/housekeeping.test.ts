@@ -31,7 +31,7 @@ describe("housekeeping sweep", () => {
 
     const result = await sweepExpiredRows(new Date(now));
 
-    expect(result).toEqual({ sessions: 2, rateLimits: 1 });
+    expect(result).toEqual({ sessions: 2, rateLimits: 1, seatHolds: 0 });
     const leftSessions = await db.select({ id: sessions.id }).from(sessions);
     expect(leftSessions.map((s) => s.id)).toEqual([live.id]);
     const leftWindows = await db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, ["test:ended", "test:open"]));
@@ -39,6 +39,6 @@ describe("housekeeping sweep", () => {
     expect((await getUser(get("/cont", { cookie: liveCookie })))?.id).toBe(user.id);
 
     // A second sweep finds nothing more to delete.
-    expect(await sweepExpiredRows(new Date(now))).toEqual({ sessions: 0, rateLimits: 0 });
+    expect(await sweepExpiredRows(new Date(now))).toEqual({ sessions: 0, rateLimits: 0, seatHolds: 0 });
   });
 });

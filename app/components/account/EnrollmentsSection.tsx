@@ -22,7 +22,7 @@ export interface EnrollmentView {
   enrolledAt: string | null;
   balanceBani?: number;
   /** In-person course: when and where. */
-  session?: { startsOn: string | null; place: string } | null;
+  session?: { startsOn: string | null; place: string; when?: string; hours?: string } | null;
 }
 
 function coursePath(enrollment: EnrollmentView) {
@@ -64,11 +64,17 @@ export function EnrollmentsSection({ enrollments }: { enrollments: EnrollmentVie
                     <Link to={coursePath(enrollment)}>{enrollment.courseTitle}</Link>
                   </h3>
                   <p className="enrollment__date">Înscris pe {formatDate(enrollment.enrolledAt)}</p>
-                  {enrollment.session && enrollment.paymentStatus === "confirmed" ? (
+                  {enrollment.session && (enrollment.paymentStatus === "confirmed" || (enrollment.paymentStatus === "pending" && enrollment.session.when)) ? (
                     <dl className="enrollment__session" data-testid="enrollment-session">
                       <div>
                         <dt>Data:</dt>{" "}
-                        <dd>{enrollment.session.startsOn ? formatDate(enrollment.session.startsOn) : "îți comunicăm data în curând"}</dd>
+                        <dd>
+                          {enrollment.session.when
+                            ? `${enrollment.session.when}, ${enrollment.session.hours}`
+                            : enrollment.session.startsOn
+                              ? formatDate(enrollment.session.startsOn)
+                              : "îți comunicăm data în curând"}
+                        </dd>
                       </div>
                       <div>
                         <dt>Locul:</dt> <dd>{enrollment.session.place}</dd>

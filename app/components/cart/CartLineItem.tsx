@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { formatPrice } from "~/lib/money";
 import { formatAccess } from "~/lib/pricing";
+import { formatSessionDays } from "~/lib/sessions";
 import { QuantityForm } from "./QuantityForm";
 
 export interface CartLineItemData {
@@ -19,6 +20,8 @@ export interface CartLineItemData {
   href: string | null;
   quantity?: number;
   stock?: number | null;
+  /** In-person course: the chosen session. */
+  session?: { dates: string[]; startTime: string; endTime: string; place: string; seatsLeft: number } | null;
 }
 
 function Placeholder() {
@@ -49,6 +52,11 @@ export function CartLineItem({ line }: { line: CartLineItemData }) {
         <ul className="cart-line__meta">
           {line.category !== "product" ? <li>Acces: {formatAccess(line.days)}</li> : null}
           {line.category === "physical" ? <li>{line.accreditation ? "cu acreditare" : "fără acreditare"}</li> : null}
+          {line.session ? (
+            <li className="cart-line__session" data-testid="cart-line-session">
+              Sesiunea: <strong>{formatSessionDays(line.session.dates)}</strong>, {line.session.startTime}–{line.session.endTime}, {line.session.place}
+            </li>
+          ) : null}
           {line.category === "online" ? <li>{line.diploma ? "diploma de participare" : "fără diplomă"}</li> : null}
         </ul>
         {line.category === "product" ? <QuantityForm lineId={line.id} quantity={line.quantity ?? 1} stock={line.stock ?? null} title={title} /> : null}

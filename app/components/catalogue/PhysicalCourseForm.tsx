@@ -10,6 +10,8 @@ import { COURSE_ACTION_LABELS } from "~/lib/course-actions";
 import { type PhysicalChoice, periodLabel, physicalQuote } from "~/lib/course-quote";
 import { formatMoney } from "~/lib/money";
 import type { PriceOptionLike, PriceSettings } from "~/lib/pricing";
+import { seatsLeftLabel } from "~/lib/sessions";
+import type { SessionChoice } from "~/models/catalogue.server";
 import { AddToCartButton, BuyForm, ChoiceCard, PriceChoiceGroup, type FormError } from "./BuyForm";
 
 export function PhysicalCourseForm({
@@ -21,8 +23,11 @@ export function PhysicalCourseForm({
   initial,
   inCart,
   error,
+  sessions = [],
 }: {
   periods: Array<{ id: number; days: number | null; amountBani: number }>;
+  /** The coming sessions of every period (the chosen period's are shown with JavaScript). */
+  sessions?: SessionChoice[];
   options: PriceOptionLike[];
   offersAccreditation: boolean;
   offersAdvance: boolean;
@@ -32,13 +37,18 @@ export function PhysicalCourseForm({
   error: FormError | null;
 }) {
   const [choice, setChoice] = useState<PhysicalChoice>(initial);
-  const chosen = choice.priceOptionId !== null;
+  const period = periods.find((p) => p.id === choice.priceOptionId) ?? null;
+  // A period with coming sessions needs one of them; a course without sessions is sold without.
+  const periodSessions = period ? sessions.filter((s) => s.days === period.days) : [];
+  const chosen = choice.priceOptionId !== null && (sessions.length === 0 || periodSessions.some((s) => s.id === choice.sessionId && s.available));
   const adopt = (data: FormData) => {
     const picked = Number(data.get("priceOptionId"));
+    const pickedSession = Number(data.get("sessionId"));
     setChoice({
       priceOptionId: periods.some((p) => p.id === picked) ? picked : initial.priceOptionId,
       accreditation: offersAccreditation && data.get("accreditation") === "on",
       advancePayment: offersAdvance && data.get("advancePayment") === "on",
+      sessionId: sessions.some((s) => s.id === pickedSession) ? pickedSession : (initial.sessionId ?? null),
     });
   };
 
@@ -50,8 +60,24 @@ export function PhysicalCourseForm({
         error={error}
         choices={periods.map((p) => ({ id: p.id, label: periodLabel(p.days), price: formatMoney(p.amountBani) }))}
         selected={choice.priceOptionId}
-        onSelect={(priceOptionId) => setChoice((c) => ({ ...c, priceOptionId }))}
+        onSelect={(priceOptionId) =>
+          setChoice((c) => {
+            const days = periods.find((p) => p.id === priceOptionId)?.days;
+            const keep = sessions.some((s) => s.id === c.sessionId && s.days === days);
+            return { ...c, priceOptionId, sessionId: keep ? c.sessionId : null };
+          })
+        }
       />
+
+      {sessions.length > 0 ? (
+        <SessionChoiceGroup
+          sessions={sessions}
+          periodDays={period ? period.days : undefined}
+          severalPeriods={periods.length > 1}
+          selected={choice.sessionId ?? null}
+          onSelect={(sessionId) => setChoice((c) => ({ ...c, sessionId }))}
+        />
+      ) : null}
 
       {offersAccreditation || offersAdvance ? (
         <fieldset className="buy-form__group">
@@ -173,5 +199,58 @@ function LiveTotal({
         );
       })}
     </div>
+  );
+}
+
+/**
+ * The coming sessions: a radio per session with its days, hours, place and places left; a full
+ * one shows "Complet" and cannot be chosen. Without JavaScript every period's sessions are listed
+ * (each names its period, and the server refuses a session of another period); with it, only the
+ * chosen period's.
+ */
+function SessionChoiceGroup({
+  sessions,
+  periodDays,
+  severalPeriods,
+  selected,
+  onSelect,
+}: {
+  sessions: SessionChoice[];
+  /** The chosen period's days; undefined before a period is chosen (every session is listed). */
+  periodDays: number | null | undefined;
+  severalPeriods: boolean;
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const shown = periodDays === undefined ? sessions : sessions.filter((s) => s.days === periodDays);
+  return (
+    <fieldset className="buy-form__group session-choices">
+      <legend>Alege sesiunea</legend>
+      {shown.length === 0 ? <p className="field__hint">Nu există sesiuni programate pentru perioada aleasă.</p> : null}
+      <div className="radio-cards">
+        {shown.map((s) => (
+          <label key={s.id} className={`radio-card${s.available ? "" : " radio-card--disabled"}`} data-testid={`session-${s.id}`}>
+            <input
+              type="radio"
+              name="sessionId"
+              value={s.id}
+              checked={selected === s.id}
+              disabled={!s.available}
+              onChange={() => onSelect(s.id)}
+            />
+            <span className="radio-card__main">
+              {severalPeriods ? `${periodLabel(s.days)}: ` : ""}
+              <strong>{s.when}</strong>
+              <span className="radio-card__hint">
+                {s.hours}, {s.place}
+              </span>
+            </span>
+            <span className={`radio-card__price session-seats${s.available ? "" : " session-seats--full"}`}>
+              {s.state === "full" || s.seatsLeft === 0 ? "Complet" : seatsLeftLabel(s.seatsLeft)}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

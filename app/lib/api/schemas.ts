@@ -79,6 +79,24 @@ export const courseSchema = z
     paymentStatus: z.enum(["pending", "confirmed", "failed", "refunded"]).nullable(),
     certificateUrl: z.string().nullable(),
     lessonsMetadata: z.array(lessonMetaSchema),
+    sessions: z
+      .array(
+        z.object({
+          _id: z.number().int(),
+          days: z.number().int(),
+          startDate: z.string(),
+          endDate: z.string(),
+          dates: z.array(z.string()),
+          startTime: z.string(),
+          endTime: z.string(),
+          place: z.string(),
+          capacity: z.number().int(),
+          placesLeft: z.number().int(),
+          state: z.enum(["open", "full", "closed", "cancelled"]),
+        }),
+      )
+      .optional()
+      .describe("Curs fizic: sesiunile viitoare (datele, ora, locul, locurile rămase); `sessionId` la adăugarea în coș alege una."),
   })
   ;
 
@@ -290,6 +308,8 @@ export const addToCartBody = z.object({
   courseId: z.number().int().positive().max(2_147_483_647),
   category: z.enum(["physical", "online", "product"]),
   selectedPrice: selectedPriceSchema.optional(),
+  /** Physical course: the chosen session (`sessions[]._id`). */
+  sessionId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const enrollBody = z.object({

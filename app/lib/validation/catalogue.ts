@@ -12,6 +12,8 @@ export const addPhysicalCourseSchema = z.object({
   priceOptionId: optionId(CHOICE_MESSAGES.physical.field),
   accreditation: z.boolean().default(false),
   advancePayment: z.boolean().default(false),
+  /** The chosen session; the server checks that the period needs one and that it has a place. */
+  sessionId: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const addOnlineCourseSchema = z.object({

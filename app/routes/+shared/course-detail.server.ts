@@ -60,14 +60,14 @@ export async function addCourseAction(kind: CourseKind, { request, params }: Act
     if (!courseId) return null;
     const form = parseAddCourseForm(kind, await readFormData(request));
     const priceOptionId = form.ok ? form.priceOptionId : null;
-    return courseHref(kind, courseId) + choiceQuery({ priceOptionId, accreditation: form.accreditation, advancePayment: form.advancePayment });
+    return courseHref(kind, courseId) + choiceQuery({ priceOptionId, accreditation: form.accreditation, advancePayment: form.advancePayment, sessionId: form.sessionId });
   });
   const id = parseId(params.id);
   if (!id) throw notFound();
   if (!(await getPublishedCourse(kind, id))) throw notFound();
   const failed = kind === "physical" ? CART_MESSAGES.physicalFailed : CART_MESSAGES.onlineFailed;
   const form = parseAddCourseForm(kind, await readFormData(request));
-  const choice = { accreditation: form.accreditation, advancePayment: form.advancePayment };
+  const choice = { accreditation: form.accreditation, advancePayment: form.advancePayment, sessionId: form.sessionId };
   const refuse = (error: FormError, submitted: PhysicalChoice, status: number) =>
     data<AddCourseRefusal>(kind === "physical" ? { error, submitted } : { error }, { status });
   if (!form.ok) {
@@ -93,27 +93,30 @@ export async function addCourseAction(kind: CourseKind, { request, params }: Act
 // ─── Add-to-cart forms ──────────────────────────────────────────────────────────────────────
 
 export type AddCourseForm =
-  | { ok: true; priceOptionId: number; accreditation: boolean; advancePayment: boolean }
-  | { ok: false; fieldError: string | null; accreditation: boolean; advancePayment: boolean };
+  | { ok: true; priceOptionId: number; accreditation: boolean; advancePayment: boolean; sessionId: number | null }
+  | { ok: false; fieldError: string | null; accreditation: boolean; advancePayment: boolean; sessionId: number | null };
 
 export function parseAddCourseForm(kind: CourseKind, formData: FormData): AddCourseForm {
   const submission = parseWithZod(formData, {
     schema: kind === "physical" ? addPhysicalCourseSchema : addOnlineCourseSchema,
   });
   if (submission.status === "success") {
-    const value = submission.value as { priceOptionId: number; accreditation?: boolean; advancePayment?: boolean };
+    const value = submission.value as { priceOptionId: number; accreditation?: boolean; advancePayment?: boolean; sessionId?: number };
     return {
       ok: true,
       priceOptionId: value.priceOptionId,
       accreditation: kind === "physical" && Boolean(value.accreditation),
       advancePayment: kind === "physical" && Boolean(value.advancePayment),
+      sessionId: kind === "physical" ? (value.sessionId ?? null) : null,
     };
   }
+  const rawSession = Number(formData.get("sessionId"));
   return {
     ok: false,
     fieldError: submission.error?.priceOptionId?.[0] ?? null,
     accreditation: formData.get("accreditation") === "on",
     advancePayment: formData.get("advancePayment") === "on",
+    sessionId: kind === "physical" && Number.isInteger(rawSession) && rawSession > 0 ? rawSession : null,
   };
 }
 

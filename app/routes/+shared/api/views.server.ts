@@ -3,6 +3,8 @@
  * `imgUrl` resolved from the storage key, enrolments with `chaptersProgress`, cart `items`).
  * Formatting only: every value comes from a model function.
  */
+import { listComingSessions } from "~/models/course-session.server";
+import { todayInBucharest } from "~/lib/dates";
 import type { z } from "zod";
 import type { CourseKind, PaymentStatus } from "../../../../db/schema";
 import type { cartItemSchema, courseSchema, enrollmentSchema, productSchema, userSchema } from "~/lib/api/schemas";
@@ -123,7 +125,28 @@ export async function courseForApi(kind: CourseKind, id: number, userId: string 
     kind === "online" ? loadPlayerCourse(id) : Promise.resolve(null),
   ]);
   const lessons = (player?.lessons ?? []).map((l) => ({ chapterId: l.chapterId, lessonId: l.lessonId, lessonTitle: l.title }));
-  return courseView(course, statuses.get(id) ?? null, lessons);
+  const view = await courseView(course, statuses.get(id) ?? null, lessons);
+  if (kind !== "physical") return view;
+  // In-person sessions, read live (places left change with every order).
+  const sessions = await listComingSessions([id], todayInBucharest());
+  return {
+    ...view,
+    sessions: sessions
+      .filter((s) => s.state !== "closed")
+      .map((s) => ({
+        _id: s.id,
+        days: s.days,
+        startDate: s.startsOn,
+        endDate: s.endsOn,
+        dates: s.dates,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        place: s.place,
+        capacity: s.capacity,
+        placesLeft: s.seatsLeft,
+        state: s.state,
+      })),
+  };
 }
 
 /** The published courses of one kind, full objects (SPEC's list carries the course objects). */

@@ -1,0 +1,258 @@
+/**
+ * The admin's side of the in-person sessions (issue 28): the calendar of coming sessions, saving,
+ * closing, reopening and cancelling one, its roster (who comes, payment, diploma option), a
+ * student added by hand (a place taken without payment, marked as such), and moving a student
+ * between sessions of the same course (free for the admin; once, up to 7 days before the start,
+ * for the student). Each write is one transaction; places go through the same counter as the
+ * checkout, so nothing here can overbook a session either.
+ */
+import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
+import { getDb, type Tx } from "../../db/client";
+import { coursePriceOptions, courseSessions, courses, orderLines, orders, sessionSeats, users, type SessionState } from "../../db/schema";
+import { physicalPeriods } from "~/lib/pricing";
+import { formatSessionDays, SESSION_STATE_LABELS } from "~/lib/sessions";
+import type { SessionInput } from "~/lib/validation/admin-session";
+import { releaseSeat, takeSeat, toSessionView } from "~/models/course-session.server";
+
+export const SESSION_ADMIN_MESSAGES = {
+  created: "Sesiunea a fost adăugată.",
+  updated: "Sesiunea a fost salvată.",
+  notFound: "Sesiunea nu există.",
+  badCourse: "Cursul ales nu este un curs fizic.",
+  badPeriod: "Perioada aleasă nu este printre prețurile cursului.",
+  capacityBelowTaken: (taken: number) => `Sunt deja ${taken} locuri ocupate: capacitatea nu poate fi mai mică.`,
+  closed: "Vânzarea pentru sesiune a fost închisă.",
+  reopened: "Sesiunea a fost redeschisă pentru vânzare.",
+  cancelled: "Sesiunea a fost anulată.",
+  cancelledLocked: "Sesiunea este anulată: nu mai poate fi modificată.",
+  studentAdded: "Cursantul a fost adăugat (loc fără plată, marcat manual).",
+  noUser: "Nu există un cont cu această adresă de e-mail.",
+  alreadyIn: "Cursantul are deja un loc la această sesiune.",
+  full: "Sesiunea este completă: nu mai are locuri libere.",
+  moved: "Cursantul a fost mutat în sesiunea aleasă.",
+  seatNotFound: "Locul nu există.",
+  otherCourse: "Mutarea se face doar între sesiunile aceluiași curs.",
+  targetClosed: "Sesiunea aleasă nu primește cursanți (închisă, anulată sau începută).",
+  tooLate: "Mutarea gratuită se poate cere cel târziu cu 7 zile înainte de începutul sesiunii.",
+  alreadyMoved: "Ai folosit deja mutarea gratuită pentru acest curs.",
+} as const;
+
+export type AdminResult = { ok: true; message: string; id?: number } | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
+
+/** Sessions from `fromDate` on (a few months), soonest first, with their course and occupancy. */
+export async function listSessionsForAdmin(fromDate: string) {
+  const rows = await getDb()
+    .select({ session: courseSessions, courseTitle: courses.title })
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(gte(courseSessions.endsOn, fromDate))
+    .orderBy(asc(courseSessions.startsOn), asc(courseSessions.id));
+  return rows.map(({ session, courseTitle }) => ({ ...toSessionView(session), courseTitle, seatsTaken: session.seatsTaken, when: formatSessionDays(session.dates), stateLabel: SESSION_STATE_LABELS[session.state] }));
+}
+
+/** The physical courses with their periods (the session form's choices). */
+export async function physicalCoursesWithPeriods() {
+  const rows = await getDb()
+    .select({ id: courses.id, title: courses.title, option: coursePriceOptions })
+    .from(courses)
+    .leftJoin(coursePriceOptions, eq(coursePriceOptions.courseId, courses.id))
+    .where(eq(courses.kind, "physical"))
+    .orderBy(asc(courses.position), asc(courses.id));
+  const byCourse = new Map<number, { id: number; title: string; options: Array<typeof coursePriceOptions.$inferSelect> }>();
+  for (const row of rows) {
+    const entry = byCourse.get(row.id) ?? { id: row.id, title: row.title, options: [] };
+    if (row.option) entry.options.push(row.option);
+    byCourse.set(row.id, entry);
+  }
+  return [...byCourse.values()].map((c) => ({ id: c.id, title: c.title, periods: physicalPeriods(c.options).flatMap((o) => (o.days === null ? [] : [o.days])) }));
+}
+
+export async function getSessionForAdmin(id: number) {
+  const [row] = await getDb()
+    .select({ session: courseSessions, courseTitle: courses.title })
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(eq(courseSessions.id, id));
+  if (!row) return null;
+  return { ...toSessionView(row.session), row: row.session, courseTitle: row.courseTitle, when: formatSessionDays(row.session.dates), stateLabel: SESSION_STATE_LABELS[row.session.state] };
+}
+
+/** Creates (id null) or edits a session. Moving its days or place bumps its calendar SEQUENCE. */
+export async function saveSession(id: number | null, input: SessionInput): Promise<AdminResult> {
+  const periods = (await physicalCoursesWithPeriods()).find((c) => c.id === input.courseId);
+  if (!periods) return { ok: false, status: 400, message: SESSION_ADMIN_MESSAGES.badCourse, field: "courseId" };
+  if (!periods.periods.includes(input.days)) return { ok: false, status: 400, message: SESSION_ADMIN_MESSAGES.badPeriod, field: "days" };
+  const values = {
+    courseId: input.courseId,
+    days: input.days,
+    startsOn: input.dates[0],
+    endsOn: input.dates[input.dates.length - 1],
+    dates: input.dates,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    place: input.place,
+    capacity: input.capacity,
+    notes: input.notes,
+  };
+  if (id === null) {
+    const [created] = await getDb().insert(courseSessions).values(values).returning({ id: courseSessions.id });
+    return { ok: true, message: SESSION_ADMIN_MESSAGES.created, id: created.id };
+  }
+  return getDb().transaction(async (tx) => {
+    const [current] = await tx.select().from(courseSessions).where(eq(courseSessions.id, id)).for("update");
+    if (!current) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.notFound } as const;
+    if (current.state === "cancelled") return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.cancelledLocked } as const;
+    if (input.capacity < current.seatsTaken) return { ok: false, status: 400, message: SESSION_ADMIN_MESSAGES.capacityBelowTaken(current.seatsTaken), field: "capacity" } as const;
+    if (current.seatsTaken > 0 && current.courseId !== input.courseId) return { ok: false, status: 400, message: SESSION_ADMIN_MESSAGES.otherCourse, field: "courseId" } as const;
+    const moved =
+      JSON.stringify(current.dates) !== JSON.stringify(input.dates) ||
+      current.startTime !== input.startTime ||
+      current.endTime !== input.endTime ||
+      (current.place ?? null) !== input.place;
+    const state: SessionState =
+      current.state === "open" && input.capacity <= current.seatsTaken ? "full" : current.state === "full" && input.capacity > current.seatsTaken ? "open" : current.state;
+    await tx
+      .update(courseSessions)
+      .set({ ...values, state, sequence: moved ? sql`${courseSessions.sequence} + 1` : courseSessions.sequence })
+      .where(eq(courseSessions.id, id));
+    return { ok: true, message: SESSION_ADMIN_MESSAGES.updated, id } as const;
+  });
+}
+
+/** Close for sale, reopen, or cancel (cancelling bumps the calendar SEQUENCE). */
+export async function setSessionState(id: number, to: "closed" | "open" | "cancelled"): Promise<AdminResult> {
+  return getDb().transaction(async (tx) => {
+    const [current] = await tx.select().from(courseSessions).where(eq(courseSessions.id, id)).for("update");
+    if (!current) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.notFound } as const;
+    if (current.state === "cancelled") return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.cancelledLocked } as const;
+    const state: SessionState = to === "open" ? (current.seatsTaken >= current.capacity ? "full" : "open") : to;
+    await tx
+      .update(courseSessions)
+      .set({ state, sequence: to === "cancelled" ? sql`${courseSessions.sequence} + 1` : courseSessions.sequence })
+      .where(eq(courseSessions.id, id));
+    const message = to === "closed" ? SESSION_ADMIN_MESSAGES.closed : to === "open" ? SESSION_ADMIN_MESSAGES.reopened : SESSION_ADMIN_MESSAGES.cancelled;
+    return { ok: true, message, id } as const;
+  });
+}
+
+export const PAYMENT_LABELS = {
+  manual: "Adăugat manual (neplătit)",
+  paid: "Plătit",
+  advance: "Avans plătit",
+  held: "Rezervat – așteaptă plata",
+} as const;
+
+/** Who comes to a session: every active seat with the student's name, phone, payment and diploma option. */
+export async function sessionRoster(sessionId: number) {
+  const rows = await getDb()
+    .select({
+      seat: sessionSeats,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      accreditation: orderLines.accreditation,
+      advancePayment: orderLines.advancePayment,
+      reference: orders.reference,
+      orderStatus: orders.status,
+    })
+    .from(sessionSeats)
+    .innerJoin(users, eq(users.id, sessionSeats.userId))
+    .leftJoin(orderLines, eq(orderLines.id, sessionSeats.orderLineId))
+    .leftJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(sessionSeats.sessionId, sessionId), ne(sessionSeats.status, "released")))
+    .orderBy(asc(users.name), asc(sessionSeats.createdAt));
+  return rows.map((r) => ({
+    seatId: r.seat.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    manual: r.seat.manual,
+    status: r.seat.status,
+    payment: r.seat.manual
+      ? PAYMENT_LABELS.manual
+      : r.seat.status === "held"
+        ? PAYMENT_LABELS.held
+        : r.advancePayment
+          ? PAYMENT_LABELS.advance
+          : PAYMENT_LABELS.paid,
+    diploma: r.accreditation ? "Diplomă acreditată" : "Fără acreditare",
+    reference: r.reference,
+    heldUntil: r.seat.heldUntil,
+  }));
+}
+
+function csvCell(value: string): string {
+  // A leading = + - @ would run as a formula in a spreadsheet: quote it away.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",;\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The roster as CSV (UTF-8 with BOM, so that a spreadsheet reads the diacritics). */
+export function rosterCsv(roster: Awaited<ReturnType<typeof sessionRoster>>): string {
+  const header = ["Nume", "Telefon", "E-mail", "Plată", "Diplomă", "Comandă"];
+  const lines = roster.map((r) => [r.name, r.phone, r.email, r.payment, r.diploma, r.reference ?? ""].map(csvCell).join(","));
+  return `\uFEFF${[header.join(","), ...lines].join("\r\n")}\r\n`;
+}
+
+/** A student added by hand: a place taken without payment (marked manual), within the capacity. */
+export async function addStudentByHand(sessionId: number, email: string): Promise<AdminResult> {
+  return getDb().transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`${users.deletedAt} is null`));
+    if (!user) return { ok: false, status: 400, message: SESSION_ADMIN_MESSAGES.noUser, field: "email" } as const;
+    const [session] = await tx.select().from(courseSessions).where(eq(courseSessions.id, sessionId));
+    if (!session) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.notFound } as const;
+    const [existing] = await tx.select({ id: sessionSeats.id }).from(sessionSeats).where(and(eq(sessionSeats.sessionId, sessionId), eq(sessionSeats.userId, user.id), ne(sessionSeats.status, "released")));
+    if (existing) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.alreadyIn, field: "email" } as const;
+    // The admin may add to a session closed for sale, never beyond its capacity.
+    const room = await tx
+      .update(courseSessions)
+      .set({
+        seatsTaken: sql`${courseSessions.seatsTaken} + 1`,
+        state: sql`case when ${courseSessions.state} = 'open' and ${courseSessions.seatsTaken} + 1 >= ${courseSessions.capacity} then 'full' else ${courseSessions.state} end`,
+      })
+      .where(and(eq(courseSessions.id, sessionId), sql`${courseSessions.state} <> 'cancelled'`, sql`${courseSessions.seatsTaken} < ${courseSessions.capacity}`))
+      .returning({ id: courseSessions.id });
+    if (room.length === 0) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.full } as const;
+    await tx.insert(sessionSeats).values({ sessionId, userId: user.id, orderLineId: null, status: "taken", manual: true });
+    return { ok: true, message: SESSION_ADMIN_MESSAGES.studentAdded, id: sessionId } as const;
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Moves a seat to another session of the same course, keeping its status (held/taken), order
+ * line and attendance reset. By the student: their own seat, once, at least 7 days before the
+ * start of the session they leave; by the admin: free.
+ */
+export async function moveSeat(seatId: string, toSessionId: number, by: { admin: true } | { userId: string; today: string }): Promise<AdminResult> {
+  return getDb().transaction(async (tx: Tx) => {
+    const [seat] = await tx.select().from(sessionSeats).where(eq(sessionSeats.id, seatId)).for("update");
+    if (!seat || seat.status === "released" || ("userId" in by && seat.userId !== by.userId)) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.seatNotFound } as const;
+    if (seat.sessionId === toSessionId) return { ok: true, message: SESSION_ADMIN_MESSAGES.moved, id: toSessionId } as const;
+    const [from] = await tx.select().from(courseSessions).where(eq(courseSessions.id, seat.sessionId));
+    const [to] = await tx.select().from(courseSessions).where(eq(courseSessions.id, toSessionId));
+    if (!to) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.notFound, field: "toSessionId" } as const;
+    if (to.courseId !== from.courseId) return { ok: false, status: 400, message: SESSION_ADMIN_MESSAGES.otherCourse, field: "toSessionId" } as const;
+    if ("userId" in by) {
+      if (seat.movedByStudentAt) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.alreadyMoved } as const;
+      const daysLeft = (Date.parse(`${from.startsOn}T00:00:00Z`) - Date.parse(`${by.today}T00:00:00Z`)) / DAY_MS;
+      if (daysLeft < 7) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.tooLate } as const;
+      if (to.startsOn < by.today) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.targetClosed } as const;
+    }
+    // The place in the new session through the same counter (never beyond its capacity).
+    const taken = await takeSeat(tx, { sessionId: toSessionId, userId: seat.userId, orderLineId: seat.orderLineId, status: seat.status === "held" ? "held" : "taken", heldUntil: seat.heldUntil, manual: seat.manual });
+    if (!taken) return { ok: false, status: 409, message: to.state === "open" || to.state === "full" ? SESSION_ADMIN_MESSAGES.full : SESSION_ADMIN_MESSAGES.targetClosed } as const;
+    await releaseSeat(tx, seat, `mutat în sesiunea ${formatSessionDays(to.dates)}`);
+    if ("userId" in by) {
+      await tx.update(sessionSeats).set({ movedByStudentAt: new Date() }).where(and(eq(sessionSeats.sessionId, toSessionId), eq(sessionSeats.userId, seat.userId), ne(sessionSeats.status, "released")));
+    }
+    // The order line follows (e-mails and a later invoice name the session actually attended).
+    if (seat.orderLineId) {
+      const view = toSessionView(to);
+      await tx.update(orderLines).set({ sessionId: toSessionId, sessionLabel: view.label }).where(eq(orderLines.id, seat.orderLineId));
+    }
+    return { ok: true, message: SESSION_ADMIN_MESSAGES.moved, id: toSessionId } as const;
+  });
+}
+
