@@ -1,5 +1,5 @@
 /**
- * The environment, parsed once with zod (DESIGN §3). Every setting the app reads lives here.
+ * The environment, parsed once with zod (docs/architecture.md §3). Every setting the app reads lives here.
  * Bad configuration stops start-up with one line naming the variable, never a stack trace.
  */
 import { randomBytes } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * The whole data model (SPEC §3, DESIGN §4). Money is always an integer number of bani.
+ * The whole data model (docs/product.md §3, docs/architecture.md §4). Money is always an integer number of bani.
  * Every table has NOT NULL where a value is always known, CHECKs for the value rules and an
  * index on each lookup path. Migrations in ../migrations are generated from this file.
  */
@@ -71,7 +71,7 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     name: text("name").notNull(),
     phone: text("phone").notNull().default(""),
-    /** SPEC "adresa": the billing address, one free-text field. */
+    /** docs/product.md "adresa": the billing address, one free-text field. */
     address: text("address").notNull().default(""),
     /** Invoice buyer: a private person (name + address) or a company (the fields below). */
     buyerType: text("buyer_type").$type<BuyerType>().notNull().default("person"),
@@ -824,7 +824,7 @@ export const invoiceSettings = pgTable(
 );
 
 /**
- * One row (id 1): the course price rules the admin sets (SPEC §9 gives the defaults): the
+ * One row (id 1): the course price rules the admin sets (docs/product.md §9 gives the defaults): the
  * accreditation surcharge added to a physical course's period price, and the fixed advance paid
  * instead of the total. Read by the cart and checkout; a change bumps the catalogue version
  * (trigger), since the detail pages show them.

@@ -107,7 +107,7 @@ export async function upgradeSeededTermsPages(db: Db, business: Config["business
   return upgraded;
 }
 
-/** A password meeting every SPEC §5 rule: lower, upper, digit, special, 20 characters. */
+/** A password meeting every docs/product.md §5 rule: lower, upper, digit, special, 20 characters. */
 function generatePassword(): string {
   return `${randomBytes(12).toString("base64url")}aA1!`;
 }

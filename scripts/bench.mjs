@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: server speed and page weight, measured in one run (issue 18, DESIGN §9).
+ * `npm run bench`: server speed and page weight, measured in one run (issue 18, docs/architecture.md §9).
  *
  * Builds once, then for each database starts the site the way production does
  * (`node scripts/start.mjs`, on a free loopback port, freshly seeded):

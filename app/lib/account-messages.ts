@@ -1,4 +1,4 @@
-/** The Romanian texts of the account journeys (SPEC §8 Account), shared by routes and tests. */
+/** The Romanian texts of the account journeys (docs/product.md §8 Account), shared by routes and tests. */
 export const ACCOUNT_MESSAGES = {
   loginSuccess: "Autentificare reușită! Redirect în cont...",
   loginFailed: "Eroare la autentificare.",

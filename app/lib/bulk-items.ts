@@ -30,7 +30,7 @@ const blank = (value: unknown) => typeof value !== "string" || value.trim() === 
 /**
  * Sub-chapters with `lines` put in place of item `at` (its text replaced by the first line, the
  * others inserted after it), or appended when `at` is null. Appended lines take the place of
- * blank rows (those are not saved anyway). New sub-chapters take ids after the largest (SPEC §9).
+ * blank rows (those are not saved anyway). New sub-chapters take ids after the largest (docs/product.md §9).
  */
 export function withDetailLines(details: ReadonlyArray<Detail | undefined>, lines: string[], at: number | null = null): Array<{ id: number; text: string }> {
   const current = details.map((d) => ({ id: detailId(d), text: typeof d?.text === "string" ? d.text : "" }));

@@ -1,4 +1,4 @@
-/** Business facts shown on several pages (SPEC §9). */
+/** Business facts shown on several pages (docs/product.md §9). */
 export const OPENING_HOURS = "Zilnic, 09:00–18:00";
 /** schema.org openingHours for the same hours. */
 export const OPENING_HOURS_SCHEMA = "Mo-Su 09:00-18:00";

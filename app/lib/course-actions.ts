@@ -1,5 +1,5 @@
 /**
- * What a visitor can do with a course (SPEC §4 "Course list button text" and "Course detail
+ * What a visitor can do with a course (docs/product.md §4 "Course list button text" and "Course detail
  * actions"). Pure: the list and detail pages and the tests share these rules.
  */
 
@@ -8,7 +8,7 @@ export type EnrollmentStatus = "pending" | "confirmed" | "failed" | "refunded" |
 export type CourseKindLike = "physical" | "online";
 
 /**
- * The detail page's action area, in SPEC priority order:
+ * The detail page's action area, in docs/product.md priority order:
  * confirmed enrolment → continue; pending → waiting for payment; already in the cart →
  * update (physical) or "already in cart" (online); otherwise add to cart.
  * A failed or refunded enrolment does not block buying again.
@@ -46,7 +46,7 @@ export const COURSE_ACTION_LABELS = {
   goToCart: "Vezi coșul",
 } as const;
 
-/** SPEC §5: the messages when the form is sent without a choice. */
+/** docs/product.md §5: the messages when the form is sent without a choice. */
 export const CHOICE_MESSAGES = {
   physical: { alert: "Te rugăm să alegi mai întâi o perioadă", field: "Trebuie să alegi o perioadă" },
   online: { alert: "Vă rugăm să selectați un preț.", field: "Trebuie să selectezi un preț" },

@@ -1,5 +1,5 @@
 /**
- * The course content tree that admins edit as a whole (SPEC §3 "elements"): chapters with their
+ * The course content tree that admins edit as a whole (docs/product.md §3 "elements"): chapters with their
  * sub-chapter details and, for physical courses, the programme days with their activities.
  * Stored as JSONB on `courses.content`; this one schema validates it on write and on read.
  */

@@ -1,5 +1,5 @@
 /**
- * Dates are shown as dd/mm/yyyy in Europe/Bucharest (SPEC §9). Intl's ro-RO gives dots, so the
+ * Dates are shown as dd/mm/yyyy in Europe/Bucharest (docs/product.md §9). Intl's ro-RO gives dots, so the
  * string is built from parts. A missing or invalid date shows "Data necunoscută".
  */
 

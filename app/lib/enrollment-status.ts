@@ -1,5 +1,5 @@
 /**
- * Enrolment payment status as users see it (SPEC §4): pending → "În așteptare" (red),
+ * Enrolment payment status as users see it (docs/product.md §4): pending → "În așteptare" (red),
  * confirmed → "Confirmat" (green), anything else (failed, refunded, unknown) → "Eșuat" (orange).
  */
 export type StatusTone = "pending" | "confirmed" | "failed";

@@ -1,5 +1,5 @@
 /**
- * Money is an integer number of bani (1 RON = 100 bani) everywhere (DESIGN §4).
+ * Money is an integer number of bani (1 RON = 100 bani) everywhere (docs/architecture.md §4).
  * Romanian text format: dotted thousands and a decimal comma ("1.000,00"), optionally followed
  * by "RON" or "lei"; the word "Gratis" in any letter case is 0.
  */
@@ -45,7 +45,7 @@ export function formatMoney(bani: number): string {
   return `${formatAmount(bani)} RON`;
 }
 
-/** SPEC cart rule: a free price shows "0,00", any other amount is followed by "RON". */
+/** docs/product.md cart rule: a free price shows "0,00", any other amount is followed by "RON". */
 export function formatPrice(bani: number): string {
   return bani === 0 ? "0,00" : formatMoney(bani);
 }

@@ -10,7 +10,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: "Rambursată",
 };
 
-/** Pill colour per SPEC §4 convention: waiting red, done green, anything else orange. */
+/** Pill colour per docs/product.md §4 convention: waiting red, done green, anything else orange. */
 export const ORDER_STATUS_TONE: Record<OrderStatus, "pending" | "confirmed" | "failed"> = {
   awaiting_transfer: "pending",
   awaiting_payment: "pending",

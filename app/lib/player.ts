@@ -1,5 +1,5 @@
 /**
- * The lesson player's texts and addresses (SPEC §2 Online course player, §8 Player). Pure and
+ * The lesson player's texts and addresses (docs/product.md §2 Online course player, §8 Player). Pure and
  * shared with the browser: components render these, routes and models answer with them.
  */
 export const PLAYER_MESSAGES = {

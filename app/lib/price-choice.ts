@@ -1,5 +1,5 @@
 /**
- * A price choice described the way SPEC §7 posts it (`selectedPrice`: days, accreditation,
+ * A price choice described the way docs/product.md §7 posts it (`selectedPrice`: days, accreditation,
  * advancePayment and the value the client saw) → the course's own option. The value is only
  * compared, never used: the server prices the line with ~/lib/pricing. A value that is not the
  * price of the option chosen is a forged or stale choice and is refused.

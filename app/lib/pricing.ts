@@ -1,5 +1,5 @@
 /**
- * Pricing rules (SPEC §9, cart issue). Pure and shared: the detail pages show these numbers,
+ * Pricing rules (docs/product.md §9, cart issue). Pure and shared: the detail pages show these numbers,
  * and the server recomputes every amount with them from database rows at add-to-cart and again
  * at checkout. All amounts are integer bani.
  *
@@ -7,13 +7,13 @@
  *   without advance) + the accreditation surcharge when accreditation is chosen; with the advance
  *   option the amount due now is the fixed advance replacing the total; the rest is paid at the
  *   course. The surcharge and the advance are admin settings (`PriceSettings`, stored in
- *   course_settings; SPEC §9's 650 RON and 500 RON are the defaults). A course's accreditation
+ *   course_settings; docs/product.md §9's 650 RON and 500 RON are the defaults). A course's accreditation
  *   and advance entries only say that it offers them: their own amounts are not used.
  * - Online course: the chosen option's amount (access days or unlimited, diploma flag).
  * - Product: its price. "Gratis" is 0.
  */
 
-/** SPEC §9's defaults of the settings below. */
+/** docs/product.md §9's defaults of the settings below. */
 export const ACCREDITATION_SURCHARGE_BANI = 65_000;
 export const ADVANCE_PAYMENT_BANI = 50_000;
 

@@ -1,5 +1,5 @@
 /**
- * Online course progress rules (SPEC §4 Chapter progress, §5 watch rule). Pure: the server
+ * Online course progress rules (docs/product.md §4 Chapter progress, §5 watch rule). Pure: the server
  * decides with them (what is unlocked, what counts as done, the percentage); the player shows
  * the same result. A posted progress or chapter count is never trusted.
  *
@@ -162,7 +162,7 @@ export function findLesson<L extends LessonRef>(state: CourseProgress<L>, key: s
 }
 
 /**
- * What an enrolment allows in the player (SPEC §4 payment status, access days):
+ * What an enrolment allows in the player (docs/product.md §4 payment status, access days):
  * - open: confirmed and within its access days (or unlimited);
  * - expired: confirmed but the access days have run out (progress and diploma stay viewable);
  * - pending: waiting for the payment to be confirmed;

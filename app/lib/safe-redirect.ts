@@ -1,5 +1,5 @@
 /**
- * `redirectTo` accepts same-site paths only (DESIGN §5). The value is resolved with the URL
+ * `redirectTo` accepts same-site paths only (docs/architecture.md §5). The value is resolved with the URL
  * parser first (dot segments, percent-encoded dots, backslashes are normalised the way a browser
  * would), and only then checked: the result must stay on our origin and its path must not start
  * with `//` (a protocol-relative address once written to `Location`). "/cont?x=1" passes;

@@ -1,5 +1,5 @@
 /**
- * Storage keys (SPEC §7 Media): `folder/timestamp_filename` with folders courses, videos, pdfs
+ * Storage keys (docs/product.md §7 Media): `folder/timestamp_filename` with folders courses, videos, pdfs
  * (and products for product images, captions for lesson captions in WebVTT). Pure, shared by the browser uploader and the server.
  */
 

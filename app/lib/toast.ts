@@ -1,4 +1,4 @@
-/** A message shown after a redirect or an action (SPEC §9 toast rules). */
+/** A message shown after a redirect or an action (docs/product.md §9 toast rules). */
 export interface Toast {
   id: string;
   type: "success" | "error" | "info";
@@ -10,5 +10,5 @@ export interface Toast {
 
 export type ToastInput = Pick<Toast, "message"> & Partial<Omit<Toast, "message" | "id">>;
 
-/** Cart and admin flows: 3000 ms, top-left (SPEC §9). */
+/** Cart and admin flows: 3000 ms, top-left (docs/product.md §9). */
 export const SHORT_TOAST = { duration: 3000, position: "top-left" } as const;

@@ -1,5 +1,5 @@
 /**
- * What the admin may upload (SPEC §5 uploads, §7 Media): images for course covers and
+ * What the admin may upload (docs/product.md §5 uploads, §7 Media): images for course covers and
  * products, videos, PDFs and WebVTT captions for lessons. Pure and shared: the browser uploader checks the
  * declared type before asking for an upload URL, the server checks it again and verifies the
  * container of what was actually stored (lib/media-check.ts: a declared type is only a claim).

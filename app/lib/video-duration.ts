@@ -1,6 +1,6 @@
 /**
  * A video's duration read from its container header, so the server knows how long a lesson is
- * without trusting the browser (SPEC §5 watch rule). Pure: bytes come from a `ByteSource`
+ * without trusting the browser (docs/product.md §5 watch rule). Pure: bytes come from a `ByteSource`
  * (a buffer in tests, ranged reads of stored objects on the server: services/video-duration), and
  * only the few bytes needed are asked for — a multi-GB upload whose `moov` sits after `mdat` costs
  * a couple of small reads, never the whole file.

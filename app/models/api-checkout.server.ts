@@ -1,5 +1,5 @@
 /**
- * SPEC §4's bank-transfer flow as the JSON calls express it (POST /enroll per item, POST
+ * docs/product.md §4's bank-transfer flow as the JSON calls express it (POST /enroll per item, POST
  * /purchase/send, DELETE /cart/clear) on the one checkout the cart page uses: `placeOrder`
  * creates the order, its lines and enrolments in one transaction, keyed by the cart version.
  * What a client posts (items, selected prices, total) is only compared with the server's own

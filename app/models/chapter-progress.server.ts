@@ -1,5 +1,5 @@
 /**
- * A chapter marked completed by an API client (SPEC §7 PATCH /enroll/{id}/chapter-progress).
+ * A chapter marked completed by an API client (docs/product.md §7 PATCH /enroll/{id}/chapter-progress).
  * The same rules as the player: the enrolment is found only through its owner, and every
  * lesson of the chapter is completed with `completeLesson` (unlocked chapter, watch rule,
  * confirmed and unexpired enrolment). A posted progress or chapter count is never read.

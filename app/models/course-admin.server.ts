@@ -1,5 +1,5 @@
 /**
- * Admin writes and reads for courses (SPEC §2 Admin page, §6): the lists of the two course
+ * Admin writes and reads for courses (docs/product.md §2 Admin page, §6): the lists of the two course
  * tabs, one course with everything its form edits, save (one transaction: course row, price
  * options, lessons) and delete (a course with enrolments is only unpublished, so its students
  * keep their access). Media that nothing references any more is removed after a change.

@@ -1,6 +1,6 @@
 /**
  * The course price settings (one row, course_settings): the accreditation surcharge and the
- * fixed advance (SPEC §9's 650 RON and 500 RON until the admin changes them). The checkout reads
+ * fixed advance (docs/product.md §9's 650 RON and 500 RON until the admin changes them). The checkout reads
  * them with the rest of the cart inside its transaction (the committed row); pages, the cart page
  * included, read them through the catalogue cache, which a change invalidates (the table's
  * trigger bumps the catalogue version). Why the cart page may: see getCart.

@@ -1,5 +1,5 @@
 /**
- * Diplomas (SPEC §2 "Felicitări!" and the certificate screen): one row per completed
+ * Diplomas (docs/product.md §2 "Felicitări!" and the certificate screen): one row per completed
  * enrolment, created once with a random verification code, holder name and course title as
  * they were at completion. The public check (/diploma/:code) shows only holder, course, date.
  */

@@ -1,5 +1,5 @@
 /**
- * Enrolments: what a user is enrolled in, with payment status and progress (SPEC §2 Account
+ * Enrolments: what a user is enrolled in, with payment status and progress (docs/product.md §2 Account
  * page, §4). One query with a join (no N+1).
  */
 import { desc, eq } from "drizzle-orm";

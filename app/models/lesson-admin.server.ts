@@ -1,5 +1,5 @@
 /**
- * Admin writes for online lessons (SPEC §3 Online lesson): saved with their course, in the
+ * Admin writes for online lessons (docs/product.md §3 Online lesson): saved with their course, in the
  * course's transaction. A saved lesson travels in the form with its row id, so it is updated in
  * place even when the admin moves or renumbers it (students' progress points at the row and
  * follows it); a lesson without an id (or with another course's id) is inserted; a lesson no

@@ -1,6 +1,6 @@
 /**
- * The online course player on the server (SPEC §2 player, §4 chapter progress, §5 watch rule,
- * DESIGN §8): what a student may open, stream and complete is decided here, with the pure rules
+ * The online course player on the server (docs/product.md §2 player, §4 chapter progress, §5 watch rule,
+ * docs/architecture.md §8): what a student may open, stream and complete is decided here, with the pure rules
  * of ~/lib/progress, never by the browser. Every function takes the session user's id: an
  * enrolment is only ever found through its owner.
  */

@@ -1,5 +1,5 @@
 /**
- * Order status transitions (SPEC §4): confirm a payment, cancel, fail, refund. Shared by the admin
+ * Order status transitions (docs/product.md §4): confirm a payment, cancel, fail, refund. Shared by the admin
  * (bank transfer, the order page's buttons) and the card notifications (IPN). Each transition is
  * one transaction (or the caller's): the order, its enrolments, the product units, the order
  * events, the invoice or credit note and the queued e-mails.

@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mail (SPEC §2, DESIGN §8): a link with 32 random bytes (base64url),
+ * Password reset by e-mail (docs/product.md §2, docs/architecture.md §8): a link with 32 random bytes (base64url),
  * stored only as its SHA-256, valid one hour, used once. The request answers the same way
  * whether or not the address has an account; only an existing account gets the e-mail.
  * No enumeration by side channels either: an unknown address checks the mail service (so a mail

@@ -1,5 +1,5 @@
 /**
- * Sessions and guards (DESIGN §5). A login creates a row in `sessions`; the signed, httpOnly
+ * Sessions and guards (docs/architecture.md §5). A login creates a row in `sessions`; the signed, httpOnly
  * cookie holds only a random token whose SHA-256 is the row id. Logout and password reset delete
  * rows. Every loader and action that needs a user calls one of the guards below, on the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Legal pages (SPEC §2 "Legal pages", §4): one row per page key with its sections (plain text).
+ * Legal pages (docs/product.md §2 "Legal pages", §4): one row per page key with its sections (plain text).
  * Read by everyone; created and updated by admins (inline on the page itself).
  */
 import { eq } from "drizzle-orm";

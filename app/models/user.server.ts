@@ -1,5 +1,5 @@
 /**
- * Users: registration, credential checks and profile writes (SPEC §2 Account page, §6).
+ * Users: registration, credential checks and profile writes (docs/product.md §2 Account page, §6).
  * Writes name only the columns a user may change: a posted role, status or id never reaches
  * the database, and every update is scoped to the logged-in user's own row.
  */

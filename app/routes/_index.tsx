@@ -1,5 +1,5 @@
 /**
- * / — home (SPEC §2): hero, the three recognition cards, the next in-person session, the
+ * / — home (docs/product.md §2): hero, the three recognition cards, the next in-person session, the
  * courses, and where to find the academy.
  */
 import { type LinksFunction, type MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-/** /about-me — the trainer's story (SPEC §2). Our own text; the name comes from configuration. */
+/** /about-me — the trainer's story (docs/product.md §2). Our own text; the name comes from configuration. */
 import { type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon, type IconName } from "~/components/ui/Icon";

@@ -1,4 +1,4 @@
-/** /account (SPEC route table): the account page lives at /cont. */
+/** /account (docs/product.md route table): the account page lives at /cont. */
 import { redirect } from "@remix-run/node";
 
 export function loader() {

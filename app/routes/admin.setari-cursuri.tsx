@@ -1,5 +1,5 @@
 /**
- * /admin/setari-cursuri — the course price settings (SPEC §9 gives the defaults): the surcharge
+ * /admin/setari-cursuri — the course price settings (docs/product.md §9 gives the defaults): the surcharge
  * of the accredited diploma of a physical course and the fixed advance. The cart and checkout
  * use them from the next quote on; lines already ordered keep their amounts.
  */

@@ -1,5 +1,5 @@
 /**
- * PUT /api/admin/courses/{id} updates a physical course (SPEC §7 payload, the admin form's rules).
+ * PUT /api/admin/courses/{id} updates a physical course (docs/product.md §7 payload, the admin form's rules).
  * DELETE → {msg, outcome}: deleted, or only hidden when students are enrolled
  * (models/course-admin.deleteCourse, as the admin page).
  */

@@ -1,4 +1,4 @@
-/** GET /api/admin/courses → every physical course, published or not; POST creates one (admins; SPEC §7 payload). */
+/** GET /api/admin/courses → every physical course, published or not; POST creates one (admins; docs/product.md §7 payload). */
 import { apiRoute } from "~/routes/+shared/api/http.server";
 import { adminCourseList, adminCourseSave } from "~/routes/+shared/api/admin-courses.server";
 

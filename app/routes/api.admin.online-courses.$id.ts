@@ -1,5 +1,5 @@
 /**
- * PUT /api/admin/online-courses/{id} updates a online course (SPEC §7 payload, the admin form's rules).
+ * PUT /api/admin/online-courses/{id} updates a online course (docs/product.md §7 payload, the admin form's rules).
  * DELETE → {msg, outcome}: deleted, or only hidden when students are enrolled
  * (models/course-admin.deleteCourse, as the admin page).
  */

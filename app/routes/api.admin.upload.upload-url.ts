@@ -2,12 +2,12 @@
  * POST /api/admin/upload/upload-url — JSON → {url, key, method, headers, maxBytes[, chunkSize]}:
  * a signed PUT URL straight to storage (S3 presigned PUT, or the local backend's signed URL that
  * takes the file in chunks of `chunkSize`). Two shapes:
- * - SPEC §7: {key, contentType[, size]} — `key` is `folder/timestamp_filename` in an allowed
+ * - docs/product.md §7: {key, contentType[, size]} — `key` is `folder/timestamp_filename` in an allowed
  *   folder (sanitised; the server's timestamp when it is missing or far off);
  * - {folder, fileName, contentType, size} (our uploader).
  * Use the answer's `key`: a key that already holds a file is never reused. Without `size` the
  * upload is capped by the folder's limit. Type and size are checked first. Admins only
- * (401/403 JSON otherwise). Errors carry the message as `msg` (the JSON API's shape, SPEC §7)
+ * (401/403 JSON otherwise). Errors carry the message as `msg` (the JSON API's shape, docs/product.md §7)
  * and as `error` (what the admin uploader reads).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * GET /api/cursuri-online/{id} → one published online course; SPEC says the answer "may wrap
+ * GET /api/cursuri-online/{id} → one published online course; docs/product.md says the answer "may wrap
  * the course in data": the course's fields are given at the top and again under `data`.
  */
 import { getUser } from "~/models/session.server";

@@ -1,4 +1,4 @@
-/** GET /api/cursuri-online → the published online courses (SPEC §3 course objects; isPurchased for the viewer). */
+/** GET /api/cursuri-online → the published online courses (docs/product.md §3 course objects; isPurchased for the viewer). */
 import { getUser } from "~/models/session.server";
 import { apiRoute, jsonResponse } from "~/routes/+shared/api/http.server";
 import { coursesForApi } from "~/routes/+shared/api/views.server";

@@ -1,6 +1,6 @@
 /**
  * GET /api/enroll → {enrollments}: the user's enrolments. POST /api/enroll {courseId, courseType,
- * selectedPrice, …}: step one of SPEC §4's bank-transfer flow, once per course in the cart. It
+ * selectedPrice, …}: step one of docs/product.md §4's bank-transfer flow, once per course in the cart. It
  * checks the item is in the cart at exactly this price (409 otherwise) and writes nothing: the
  * enrolments are created by POST /purchase/send, in the order's single transaction, as the
  * cart page does. A replay after the order answers with the existing enrolment.

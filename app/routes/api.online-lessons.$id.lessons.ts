@@ -2,7 +2,7 @@
  * GET /api/online-lessons/{courseId}/lessons → {course, lessons, enrollment} for the owner of an
  * open enrolment (models/lesson.loadPlayer: the player's own rules). Media addresses are the
  * player's checked URLs (the watch clock starts when a video is actually requested). No
- * enrolment → 404, awaiting payment / no access / expired → 403 (SPEC: the client goes back to
+ * enrolment → 404, awaiting payment / no access / expired → 403 (docs/product.md: the client goes back to
  * /cursuri-online).
  */
 import { lessonKey } from "~/lib/progress";

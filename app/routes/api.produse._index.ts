@@ -1,4 +1,4 @@
-/** GET /api/produse → the published products (SPEC: "used, paths not shown"; chosen here). */
+/** GET /api/produse → the published products (docs/product.md: "used, paths not shown"; chosen here). */
 import { listPublishedProducts } from "~/models/product.server";
 import { apiRoute, jsonResponse } from "~/routes/+shared/api/http.server";
 import { productView } from "~/routes/+shared/api/views.server";

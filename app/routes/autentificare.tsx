@@ -1,5 +1,5 @@
 /**
- * /autentificare — login (SPEC §2). Guests only. The form posts to this route's action, which
+ * /autentificare — login (docs/product.md §2). Guests only. The form posts to this route's action, which
  * authenticates through remix-auth's FormStrategy, creates a new session row (a fresh id: no
  * session fixation) and redirects to /cont or to a same-site `redirectTo`.
  */

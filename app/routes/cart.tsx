@@ -1,5 +1,5 @@
 /**
- * /cart — the cart and checkout (SPEC §2 Cart screen, §4 payment flows, §5 Checkout). Every
+ * /cart — the cart and checkout (docs/product.md §2 Cart screen, §4 payment flows, §5 Checkout). Every
  * step is a plain form post: remove a line, edit the billing address, check out (bank transfer
  * shows the transfer step first; a free cart enrols at once).
  */

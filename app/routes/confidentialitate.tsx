@@ -1,4 +1,4 @@
-/** /confidentialitate — legal page (SPEC §2 "Legal pages"); the view is shared by the six legal routes. */
+/** /confidentialitate — legal page (docs/product.md §2 "Legal pages"); the view is shared by the six legal routes. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { errorBoundary } from "~/components/ErrorState";
 import { LegalPage, legalMeta } from "~/routes/+shared/legal-page";

@@ -1,5 +1,5 @@
 /**
- * /cont — the account page (SPEC §2): active courses, account information, billing address and
+ * /cont — the account page (docs/product.md §2): active courses, account information, billing address and
  * invoices, each under its anchor. Login required. Profile, password and billing edits are plain
  * form posts told apart by `intent`; only the user's own allowed fields can change. Changing the
  * e-mail or the password needs the current password (a stolen session alone cannot take the

@@ -1,4 +1,4 @@
-/** /contact — opening hours, phone, e-mail and address (SPEC §2, §9). */
+/** /contact — opening hours, phone, e-mail and address (docs/product.md §2, §9). */
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/ui/Icon";

@@ -1,5 +1,5 @@
 /**
- * /cursuri-online/curs/:id — online course detail (SPEC §2 Course detail, §4 actions, §5, §9).
+ * /cursuri-online/curs/:id — online course detail (docs/product.md §2 Course detail, §4 actions, §5, §9).
  * An index route so that the lesson player (/cursuri-online/curs/:id/lectie) is not nested in it.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

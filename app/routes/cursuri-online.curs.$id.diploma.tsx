@@ -1,5 +1,5 @@
 /**
- * /cursuri-online/curs/:id/diploma — the certificate screen (SPEC §2): the diploma of the
+ * /cursuri-online/curs/:id/diploma — the certificate screen (docs/product.md §2): the diploma of the
  * user's own finished course, its download link and its public verification address.
  */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

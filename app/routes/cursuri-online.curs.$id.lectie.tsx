@@ -1,5 +1,5 @@
 /**
- * /cursuri-online/curs/:id/lectie[?lectie=2-1] — the online course player (SPEC §2, §4, §5, §8).
+ * /cursuri-online/curs/:id/lectie[?lectie=2-1] — the online course player (docs/product.md §2, §4, §5, §8).
  * Login and a confirmed, unexpired enrolment are required; every rule is checked here on the
  * server (lib/progress + models/lesson): a locked lesson answers 403, the watch rule decides
  * when "Continuă" counts. Without JavaScript "Continuă" is a plain form post; with it the save

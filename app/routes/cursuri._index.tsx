@@ -1,4 +1,4 @@
-/** /cursuri — physical courses (SPEC §2 Course lists, §4 button text). */
+/** /cursuri — physical courses (docs/product.md §2 Course lists, §4 button text). */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { errorBoundary } from "~/components/ErrorState";
 import { errorMetaFor } from "~/lib/meta";

@@ -1,5 +1,5 @@
 /**
- * /cursuri/curs/:id — physical course detail (SPEC §2 Course detail, §4 actions, §5, §9).
+ * /cursuri/curs/:id — physical course detail (docs/product.md §2 Course detail, §4 actions, §5, §9).
  * Unknown, unpublished or online ids answer the Romanian not-found page (404).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

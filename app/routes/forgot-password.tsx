@@ -1,5 +1,5 @@
 /**
- * /forgot-password — ask for a reset link (SPEC §2). The answer is the same overlay,
+ * /forgot-password — ask for a reset link (docs/product.md §2). The answer is the same overlay,
  * "Cerere trimisă cu succes!", whether or not the address has an account (no enumeration);
  * only an existing account gets the e-mail. A mail failure shows "Eroare la resetarea parolei"
  * with a retry link. The overlay is rendered by the server: it works without JavaScript.

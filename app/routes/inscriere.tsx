@@ -1,4 +1,4 @@
-/** /inscriere — legal page (SPEC §2 "Legal pages"); the view is shared by the six legal routes. */
+/** /inscriere — legal page (docs/product.md §2 "Legal pages"); the view is shared by the six legal routes. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { errorBoundary } from "~/components/ErrorState";
 import { LegalPage, legalMeta } from "~/routes/+shared/legal-page";

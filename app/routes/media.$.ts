@@ -1,6 +1,6 @@
 /**
  * GET /media/<key>?e=<expiry>&s=<signature>[&d=<download name>]: files of the local storage
- * backend (DESIGN §7). The signature and expiry are checked first (403 otherwise). Supports
+ * backend (docs/architecture.md §7). The signature and expiry are checked first (403 otherwise). Supports
  * single byte ranges (206/416) so videos can seek, downloads by name, conditional requests, and
  * private caching until the URL expires.
  *

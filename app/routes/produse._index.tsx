@@ -1,4 +1,4 @@
-/** /produse — product list; empty: products will be available in the coming weeks (SPEC §2). */
+/** /produse — product list; empty: products will be available in the coming weeks (docs/product.md §2). */
 import { type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/catalogue/ProductCard";

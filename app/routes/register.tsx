@@ -1,5 +1,5 @@
 /**
- * /register — create an account (SPEC §2): nume, e-mail, password (the five rules) and the
+ * /register — create an account (docs/product.md §2): nume, e-mail, password (the five rules) and the
  * marketing opt-in (unticked). Success logs the user in and lands on /cont with a toast, or on
  * the same-site page the login page was to return to (`?redirectTo=`, e.g. a course page with
  * the period the guest chose).

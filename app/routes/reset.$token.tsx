@@ -1,5 +1,5 @@
 /**
- * /reset/:token — choose a new password (SPEC §2). A valid link shows the form (new password +
+ * /reset/:token — choose a new password (docs/product.md §2). A valid link shows the form (new password +
  * confirmation); an expired, used or unknown link says so and offers a new one. Success ends
  * every session of the user and sends them to /autentificare with a toast.
  */

@@ -1,5 +1,5 @@
 /**
- * /retur — legal page (SPEC §2 "Legal pages"; the view is shared by the six legal routes), plus
+ * /retur — legal page (docs/product.md §2 "Legal pages"; the view is shared by the six legal routes), plus
  * the model withdrawal form downloads (OUG nr. 34/2014 anexa nr. 2), shown from code under the
  * admin-editable sections so an edit of the text cannot remove them.
  */

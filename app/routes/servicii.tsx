@@ -1,4 +1,4 @@
-/** /servicii — the salon's services with indicative prices (our own content; SPEC lists the route only). */
+/** /servicii — the salon's services with indicative prices (our own content; docs/product.md lists the route only). */
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { OPENING_HOURS, telHref } from "~/lib/business";

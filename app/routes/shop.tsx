@@ -1,4 +1,4 @@
-/** /shop — the shop's entry page: products first, then the courses (SPEC lists the route only). */
+/** /shop — the shop's entry page: products first, then the courses (docs/product.md lists the route only). */
 import { type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/catalogue/ProductCard";

@@ -1,5 +1,5 @@
 /**
- * Login with remix-auth's FormStrategy (DESIGN §5). The strategy reads the posted form (it
+ * Login with remix-auth's FormStrategy (docs/architecture.md §5). The strategy reads the posted form (it
  * clones the request: never read the body before `authenticate`), validates it with the same
  * zod schema as the browser, applies the login rate limit, and checks e-mail + argon2id hash.
  * It returns the user and the safe redirect target, or throws a LoginError carrying the

@@ -1,5 +1,5 @@
 /**
- * The diploma as a PDF (SPEC §2 certificate screen): A4 landscape, drawn with pdf-lib. Text is
+ * The diploma as a PDF (docs/product.md §2 certificate screen): A4 landscape, drawn with pdf-lib. Text is
  * set in DejaVu Serif/Sans (free licence, app/assets/fonts, cut to the Latin script by
  * scripts/make-diploma-fonts.sh) embedded through fontkit, so Romanian diacritics and any name
  * in Latin letters print correctly; only the glyphs used end up in the file. The verification

@@ -1,5 +1,5 @@
 /**
- * Catalogue images (SPEC: img key → imgUrl) with their 480px variant for srcset. Whether a key
+ * Catalogue images (docs/product.md: img key → imgUrl) with their 480px variant for srcset. Whether a key
  * has a variant is looked up in storage once and remembered: keys are immutable
  * (folder/timestamp_name), so a new upload always has a new key. Misses are re-checked after a
  * while, in case the variant is written after the main image.

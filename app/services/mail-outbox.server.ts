@@ -4,7 +4,7 @@
  * a failed send is retried with backoff until it goes through. Several app processes can run the
  * worker at once: rows are leased with FOR UPDATE SKIP LOCKED and a claim token.
  *
- * Delivery rule (docs/decisions/0001-mail-at-least-once.md): **at least once, never lost**. Every
+ * Delivery rule (docs/decisions/0011-mail-at-least-once.md): **at least once, never lost**. Every
  * attempt of a row carries the same Message-ID, so the rare repeat (a process that died after the
  * SMTP server took the message but before the row was marked `sent`) is recognisable and grouped
  * by mail clients. A row in `sending` keeps a lease like a claim; when the lease runs out (its

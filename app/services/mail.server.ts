@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail (DESIGN §7). SMTP_URL set → nodemailer over SMTP; otherwise every message is
+ * Outgoing e-mail (docs/architecture.md §7). SMTP_URL set → nodemailer over SMTP; otherwise every message is
  * written as an RFC 822 `.eml` file into DATA_DIR/outbox (the embedded default: open it in any
  * mail client), with one log line. `sendMail` throws when the message could not be handed over.
  *

@@ -1,5 +1,5 @@
 /**
- * Cross-site request protection (DESIGN §5): SameSite=Lax cookies plus this check on every
+ * Cross-site request protection (docs/architecture.md §5): SameSite=Lax cookies plus this check on every
  * non-GET request that acts for a logged-in user or a visitor's browser.
  *
  * - A foreign `Origin` (or `Origin: null`) gets 403.

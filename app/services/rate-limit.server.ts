@@ -1,6 +1,6 @@
 /**
  * Fixed-window rate limits stored in PostgreSQL (table rate_limits), so every app process
- * counts the same attempts (DESIGN §8). One atomic `insert … on conflict do update` per hit:
+ * counts the same attempts (docs/architecture.md §8). One atomic `insert … on conflict do update` per hit:
  * concurrent requests each get their own count, and an expired window restarts at 1.
  *
  * Client IP — trust assumption: the app runs behind TRUSTED_PROXY_HOPS reverse proxies / load
@@ -12,7 +12,7 @@
  * bucket in which one client's failures lock every other client out (issue 14 finding 3) — and
  * the per-account limits hold.
  *
- * Login lock-out cannot be used against the account's owner: the SPEC's fixed limit counts per
+ * Login lock-out cannot be used against the account's owner: the product spec's (docs/product.md) fixed limit counts per
  * account *and* client address, so failures from elsewhere do not touch the owner's bucket; per
  * account alone (every address, and when no address is known) failures only add increasing delays
  * (`hitBackoff`: free tries, then 30 s, 1, 2, 4, 8 minutes… up to the window); the owner's known
@@ -196,7 +196,7 @@ async function checkAddress(request: Request, rule: LimitRule): Promise<LimitRes
  * not, and nobody is locked out by other people's failures):
  * - from a device that logged in to this account before (known-device.server.ts): that device's
  *   own fixed window (`login` rule), nothing else;
- * - otherwise: the account at this address (the SPEC's fixed `login` window), the account from
+ * - otherwise: the account at this address (the product spec's (docs/product.md) fixed `login` window), the account from
  *   any address (increasing delays, `hitBackoff`), and the address's failures across accounts
  *   (`loginAddress`: e.g. 50 an hour, with short growing waits from half of that on). These
  *   account attempts are counted before the password is checked (a burst of parallel guesses

@@ -1,5 +1,5 @@
 /**
- * Security headers for every document and data response (DESIGN §8): a nonce-based CSP,
+ * Security headers for every document and data response (docs/architecture.md §8): a nonce-based CSP,
  * no framing, no MIME sniffing, a strict referrer policy.
  */
 import { randomBytes } from "node:crypto";

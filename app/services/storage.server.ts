@@ -1,5 +1,5 @@
 /**
- * File storage (DESIGN §7): picks the backend and re-exports the storage API, so callers import
+ * File storage (docs/architecture.md §7): picks the backend and re-exports the storage API, so callers import
  * one module. The parts: ./storage/backend.server (the interface), ./storage/local.server,
  * ./storage/s3.server, ./storage/signing.server (the local backend's signed URLs). One
  * interface, two backends:
@@ -55,7 +55,7 @@ export const URL_LIFETIMES = {
   lessonPdf: { ttlSeconds: 15 * 60 },
 } satisfies Record<string, UrlOptions>;
 
-/** Resolves an image key to a URL (SPEC: img → imgUrl); null when there is no image. */
+/** Resolves an image key to a URL (docs/product.md: img → imgUrl); null when there is no image. */
 export async function imageUrl(key: string | null | undefined): Promise<string | null> {
   if (!key || !isValidStorageKey(key)) return null;
   return getStorage().getUrl(key, URL_LIFETIMES.publicImage);

@@ -1,5 +1,5 @@
 /**
- * Toasts flashed through a signed cookie (DESIGN §6): set on the response of an action, shown by
+ * Toasts flashed through a signed cookie (docs/architecture.md §6): set on the response of an action, shown by
  * the root layout on the next page, then cleared. Works the same with and without JavaScript.
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * Admin uploads (SPEC §5, §7 Media) on top of the storage backend, both ways:
+ * Admin uploads (docs/product.md §5, §7 Media) on top of the storage backend, both ways:
  *
  * - With JavaScript: the browser asks for a signed upload URL (`issueUploadUrl`: type and size
  *   checked first), PUTs the file straight to storage (S3: one presigned PUT; local storage: in
@@ -67,7 +67,7 @@ export type UploadResult<T> = ({ ok: true } & T) | { ok: false; error: string; s
 
 export interface UploadUrlRequest {
   /**
-   * SPEC §7: the key the browser proposes, `folder/timestamp_filename` (the file name is
+   * docs/product.md §7: the key the browser proposes, `folder/timestamp_filename` (the file name is
    * sanitised; a missing or far-off timestamp is replaced by the server's). Or folder + fileName.
    */
   key?: string;

@@ -1,5 +1,5 @@
 /**
- * The server measures a stored lesson video's length itself (SPEC §5 watch rule): the pure
+ * The server measures a stored lesson video's length itself (docs/product.md §5 watch rule): the pure
  * header parser (~/lib/video-duration) reads through the storage backend's ranged reads, so only
  * the header's few kilobytes travel, wherever they sit in the file (local files: reads at an
  * offset; S3: GetObject with Range). Used when a lesson is saved and, if a lesson still has no

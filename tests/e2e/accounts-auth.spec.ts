@@ -1,5 +1,5 @@
 /**
- * Registration, login, logout and the guards (SPEC §2, §5, §8), with JavaScript on and off.
+ * Registration, login, logout and the guards (docs/product.md §2, §5, §8), with JavaScript on and off.
  */
 import { fieldErrors, fillLogin, formAlert, formReady, toast } from "./account-helpers";
 import { expect, hook, loginAs, PASSWORD, test, uniqueEmail } from "./fixtures";

@@ -1,5 +1,5 @@
 /**
- * The account page (SPEC §2 Account page, §4): sections and anchors, view/edit/cancel/save of
+ * The account page (docs/product.md §2 Account page, §4): sections and anchors, view/edit/cancel/save of
  * the account information and the billing address, with JavaScript on and off.
  */
 import { toast } from "./account-helpers";

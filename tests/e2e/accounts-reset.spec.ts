@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mail (SPEC §2, §8): the same overlay for known and unknown addresses, the
+ * Password reset by e-mail (docs/product.md §2, §8): the same overlay for known and unknown addresses, the
  * e-mail in the outbox, a single-use link, the old password refused afterwards.
  */
 import { fillLogin, formAlert, formReady, NEW_PASSWORD, resetLinkFor, toast } from "./account-helpers";

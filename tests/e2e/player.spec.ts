@@ -1,5 +1,5 @@
 /**
- * The online course player in the browser (SPEC §2, §4, §5): with JavaScript a student watches
+ * The online course player in the browser (docs/product.md §2, §4, §5): with JavaScript a student watches
  * the free three-lesson course to the end — locked chapters are not links, "Continuă" waits for
  * the end of each video — then gets "Felicitări!", downloads the diploma and opens its public
  * verification page. Without JavaScript the page still shows the chapters and the lesson, and

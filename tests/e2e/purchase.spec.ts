@@ -9,7 +9,7 @@ const physical = `/cursuri/curs/${COURSES.basic.id}`;
 const online = `/cursuri-online/curs/${COURSES.semipermanent.id}`;
 
 test.describe("physical course", () => {
-  test("without JavaScript, sending the form without a period shows SPEC's messages", async ({ page, context, request, javaScriptEnabled }) => {
+  test("without JavaScript, sending the form without a period shows docs/product.md's messages", async ({ page, context, request, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "once the scripts run the button stays disabled until a period is chosen (next test); taps before them: first-tap.spec");
     await loginAs(context, request);
     await page.goto(physical);

@@ -1,5 +1,5 @@
 /**
- * Registration and the account page (SPEC §2, §6): the enrolments list with one joined query,
+ * Registration and the account page (docs/product.md §2, §6): the enrolments list with one joined query,
  * profile and billing edits limited to the user's own allowed fields.
  */
 import { eq, sql } from "drizzle-orm";

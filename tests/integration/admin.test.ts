@@ -1,6 +1,6 @@
 /**
  * Admin area (issue 8): the server-side guard on every admin loader and action (found by glob,
- * so a new admin route is covered the day it is added), course saves (validation, SPEC §9 ids,
+ * so a new admin route is covered the day it is added), course saves (validation, docs/product.md §9 ids,
  * price options kept in place, lessons upserted), deletion (a course with enrolments is only
  * unpublished), and the legal pages' inline editing (text stays text; failures say so).
  */
@@ -108,7 +108,7 @@ describe("every admin loader and action refuses guests and plain users", () => {
           expect(response.status, label).toBe(who === "guest" ? 401 : 403);
           expect(response.headers.get("Location"), label).toBeNull();
           expect(response.headers.get("Content-Type"), label).toMatch(/^application\/json/);
-          // The JSON API's shape is {msg} (SPEC §7); the upload endpoints also keep {error}.
+          // The JSON API's shape is {msg} (docs/product.md §7); the upload endpoints also keep {error}.
           const body = (await response.json()) as { msg?: string; error?: string };
           expect(body.msg ?? body.error, label).toBe(who === "guest" ? "Autentificare necesară." : "Acces interzis.");
         } else {
@@ -244,7 +244,7 @@ function onlineCourseFields(title: string, extra: Record<string, string> = {}) {
 }
 
 describe("course saves", () => {
-  it("SPEC §9 ids: a new course starts with chapter 0 / detail 0; added rows continue from the maximum", () => {
+  it("docs/product.md §9 ids: a new course starts with chapter 0 / detail 0; added rows continue from the maximum", () => {
     expect(newCourseFormValue("online").chapters).toEqual([{ id: 0, title: "", details: [{ id: 0, text: "" }] }]);
     expect(newChapter([]).id).toBe(1);
     expect(newChapter([{ id: "0" }, { id: "4" }, { id: "2" }]).id).toBe(5);

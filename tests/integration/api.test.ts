@@ -1,5 +1,5 @@
 /**
- * The JSON API of SPEC §7 (issue 17), through Remix's request handler: every call answers with
+ * The JSON API of docs/product.md §7 (issue 17), through Remix's request handler: every call answers with
  * its documented status and a body valid against the generated OpenAPI 3.1 document; guests
  * get 401, users on admin paths 403; the bank-transfer sequence makes exactly the order the
  * cart page makes; replays create nothing; a forged price is refused; chapter progress keeps
@@ -55,7 +55,7 @@ async function signedIn() {
 }
 
 describe("the OpenAPI document", () => {
-  it("is a valid OpenAPI 3.1 document covering every SPEC §7 call", async () => {
+  it("is a valid OpenAPI 3.1 document covering every docs/product.md §7 call", async () => {
     const response = await api("/openapi.json");
     expect(response.status).toBe(200);
     const result = await new Validator().validate(response.json as never);
@@ -63,7 +63,7 @@ describe("the OpenAPI document", () => {
     expect(result.valid).toBe(true);
     expect(response.json).toMatchObject({ openapi: "3.1.0" });
     expect(Object.keys(openApiDocument().paths as object).length).toBeGreaterThanOrEqual(30);
-    // The course object carries SPEC §3's fields.
+    // The course object carries docs/product.md §3's fields.
     const course = (openApiDocument() as unknown as { components: { schemas: Record<string, { required: string[] }> } }).components.schemas.Course;
     for (const field of ["_id", "title", "secondTitle", "thirdTitle", "category", "img", "imgUrl", "prices", "duration", "elements", "isPublished", "isPurchased", "lessonsMetadata"]) {
       expect(course.required).toContain(field);
@@ -122,7 +122,7 @@ describe("CORS", () => {
   });
 });
 
-describe("every SPEC §7 call", () => {
+describe("every docs/product.md §7 call", () => {
   it("answers guests 401 on user paths and users 403 on admin paths", async () => {
     const { cookie } = await signedIn();
     for (const op of OPERATIONS.filter((o) => o.auth !== "none" && o.path !== "/access/reset/{token}")) {
@@ -318,7 +318,7 @@ describe("the bank-transfer flow", () => {
     await api("/cart", { cookie, body: { courseId: physical.course.id, category: "physical", selectedPrice: { value: "500,00", days: 5, accreditation: false, advancePayment: true } } });
     await api("/cart", { cookie, body: { courseId: online.course.id, category: "online", selectedPrice: { value: "249,00", days: 90 } } });
     await api("/cart", { cookie, body: { courseId: product.id, category: "product" } });
-    // The product's delivery is chosen on the cart page (no SPEC §7 call for it): free pickup.
+    // The product's delivery is chosen on the cart page (no docs/product.md §7 call for it): free pickup.
     await choosePickup(userId);
   }
 

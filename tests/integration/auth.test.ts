@@ -1,5 +1,5 @@
 /**
- * Login, logout and the guards, through the route modules (SPEC §2, §7, §8; DESIGN §5).
+ * Login, logout and the guards, through the route modules (docs/product.md §2, §7, §8; docs/architecture.md §5).
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -134,7 +134,7 @@ describe("course list and detail for a user", () => {
     expect((await load()).action).toBe("continue");
   });
 
-  it("answers a missing period with SPEC's messages and adds nothing", async () => {
+  it("answers a missing period with docs/product.md's messages and adds nothing", async () => {
     const user = await createUser();
     const cookie = await cookieFor(user.id);
     const { course } = await createCourse("physical", {}, physicalPrices);

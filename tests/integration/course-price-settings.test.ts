@@ -1,6 +1,6 @@
 /**
  * Issue 20 item 13: the accreditation surcharge and the advance are admin settings (defaults:
- * SPEC §9's 650 RON and 500 RON) that the cart and the checkout read on the server; a change
+ * docs/product.md §9's 650 RON and 500 RON) that the cart and the checkout read on the server; a change
  * applies to the next quote and drops the in-memory catalogue (the detail pages show them).
  * The editor's "offers" boxes become the flagged entries; online options keep the order entered.
  */
@@ -42,7 +42,7 @@ function parse(kind: "physical" | "online", value: Record<string, unknown>): Cou
 }
 
 describe("course price settings", () => {
-  it("start at SPEC's values", async () => {
+  it("start at docs/product.md's values", async () => {
     expect(await getPriceSettings()).toEqual({ accreditationSurchargeBani: 65000, advancePaymentBani: 50000 });
   });
 

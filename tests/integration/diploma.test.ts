@@ -1,5 +1,5 @@
 /**
- * Diplomas (SPEC §2 certificate screen): issued once per finished enrolment, downloaded as a PDF
+ * Diplomas (docs/product.md §2 certificate screen): issued once per finished enrolment, downloaded as a PDF
  * by its owner only (the PDF's text is read back: name, course, date, trainer, academy, code,
  * verification URL),
  * and verified publicly by code without revealing anything else about the student.

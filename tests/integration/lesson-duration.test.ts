@@ -1,5 +1,5 @@
 /**
- * The server knows each lesson video's length itself (SPEC §5 watch rule): measured from the
+ * The server knows each lesson video's length itself (docs/product.md §5 watch rule): measured from the
  * stored file's header with ranged reads when the admin saves the course (the length posted by
  * the browser only counts when the file cannot be read), measured again when a student
  * completes a lesson whose length is still unknown, and never an instant completion when it

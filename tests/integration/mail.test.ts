@@ -1,5 +1,5 @@
 /**
- * The mail service (DESIGN §7): through a real SMTP listener on loopback when SMTP_URL is set,
+ * The mail service (docs/architecture.md §7): through a real SMTP listener on loopback when SMTP_URL is set,
  * otherwise an .eml file in the outbox. Templates escape user-provided text in HTML.
  */
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Cross-site protection (DESIGN §5, §8): every route module under app/routes that exports an
+ * Cross-site protection (docs/architecture.md §5, §8): every route module under app/routes that exports an
  * action is posted to with a foreign Origin and must answer 403 — found by glob, so a new
  * action is covered the day it is added. Only the routes listed in ALLOWED may answer
  * otherwise, each with its reason.

@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mail (SPEC §2, DESIGN §8): no enumeration, hashed single-use tokens valid
+ * Password reset by e-mail (docs/product.md §2, docs/architecture.md §8): no enumeration, hashed single-use tokens valid
  * one hour, every session revoked on reset, a mail failure reported.
  */
 import net from "node:net";

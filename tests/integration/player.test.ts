@@ -1,5 +1,5 @@
 /**
- * The online course player on the server (SPEC §2, §4, §5, §8; DESIGN §8): access by enrolment
+ * The online course player on the server (docs/product.md §2, §4, §5, §8; docs/architecture.md §8): access by enrolment
  * state, chapter locks on pages, media and completions, the watch rule, progress computed and
  * stored on the enrolment, and the diploma issued once at 100%.
  */

@@ -1,5 +1,5 @@
 /**
- * Rate limits stored in PostgreSQL (DESIGN §8): fixed windows with an atomic upsert; login 5
+ * Rate limits stored in PostgreSQL (docs/architecture.md §8): fixed windows with an atomic upsert; login 5
  * failures per 15 minutes per e-mail and address, increasing delays per e-mail, failures only per
  * address (issue 26: a classroom behind one address); register and forgot-password per IP.
  */
@@ -96,7 +96,7 @@ describe("login limit", () => {
   const login = (email: string, password: string, ip: string) =>
     run(loginAction, post("/autentificare", { email, password }, { ip }));
 
-  it("5 failures from one address block that address for the account for 15 minutes (SPEC)", async () => {
+  it("5 failures from one address block that address for the account for 15 minutes (docs/product.md)", async () => {
     useFakeClock();
     const user = await createUser();
     const ip = freshIp();

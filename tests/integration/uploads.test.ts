@@ -296,7 +296,7 @@ describe("chunked uploads to the local storage (each request well under Node's 5
   });
 });
 
-describe("the upload-url endpoint takes SPEC's {key, contentType} too", () => {
+describe("the upload-url endpoint takes docs/product.md's {key, contentType} too", () => {
   it("keeps a sanitised key in an allowed folder, stamping it when its timestamp is missing or far off", async () => {
     const now = Date.now();
     const spec = await postJson("/api/admin/upload/upload-url", { key: `courses/${now}_Copertă Nouă.WEBP`, contentType: "image/webp" });
@@ -635,7 +635,7 @@ describe("S3 backend (s3rver on loopback)", () => {
     expect(await getStorage().head(target.key)).toBeNull();
   });
 
-  it("S3 keeps one presigned PUT (no chunks); SPEC's {key, contentType} without a size signs only the type, the check after it caps the size", async () => {
+  it("S3 keeps one presigned PUT (no chunks); docs/product.md's {key, contentType} without a size signs only the type, the check after it caps the size", async () => {
     const sized = await issueUploadUrl({ folder: "videos", fileName: "lectie.mp4", contentType: "video/mp4", size: mp4.byteLength });
     if (!sized.ok) throw new Error(sized.error);
     expect(sized.chunkSize).toBeUndefined();

@@ -30,7 +30,7 @@ function errorsOf(result: ReturnType<typeof parse>, field: string): string[] {
 
 const GOOD = "Parola-Buna1!";
 
-describe("password rules (SPEC §5)", () => {
+describe("password rules (docs/product.md §5)", () => {
   const cases: Array<[string, string, string]> = [
     ["length", "Ab1!xyz", "Parola trebuie să conțină cel puțin 8 caractere"],
     ["lower", "ABCDEFG1!", "Parola trebuie să conțină cel puțin o literă mică"],
@@ -44,7 +44,7 @@ describe("password rules (SPEC §5)", () => {
     expect(errorsOf(result, "password")).toEqual([message]);
   });
 
-  it("lists the five rules with SPEC's full sentences", () => {
+  it("lists the five rules with docs/product.md's full sentences", () => {
     expect(PASSWORD_RULES.map((rule) => rule.message)).toEqual(cases.map(([, , message]) => message));
   });
 
@@ -73,7 +73,7 @@ describe("password rules (SPEC §5)", () => {
   });
 });
 
-describe("e-mail (SPEC §5)", () => {
+describe("e-mail (docs/product.md §5)", () => {
   it.each(["nu-e-email", "a@b", "a b@example.com", "@example.com", "ana@example."])("rejects %j", (email) => {
     expect(errorsOf(parse(forgotPasswordSchema, { email }), "email")).toEqual([EMAIL_MESSAGES.invalid]);
   });
@@ -87,7 +87,7 @@ describe("e-mail (SPEC §5)", () => {
     expect(valueOf(result).email).toBe("ana.pop@example.com");
   });
 
-  it("uses SPEC's texts", () => {
+  it("uses docs/product.md's texts", () => {
     expect(EMAIL_MESSAGES.invalid).toBe("Emailul trebuie să fie valid");
     expect(EMAIL_MESSAGES.taken).toBe("Email deja folosită");
   });
@@ -209,7 +209,7 @@ describe("messages", () => {
     expect(minutesText(101)).toBe("101 minute");
   });
 
-  it("maps payment statuses to SPEC's pills", () => {
+  it("maps payment statuses to docs/product.md's pills", () => {
     expect(paymentStatusView("pending")).toEqual({ label: "În așteptare", tone: "pending" });
     expect(paymentStatusView("confirmed")).toEqual({ label: "Confirmat", tone: "confirmed" });
     expect(paymentStatusView("failed")).toEqual({ label: "Eșuat", tone: "failed" });

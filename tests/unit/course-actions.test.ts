@@ -10,7 +10,7 @@ import {
   CHOICE_MESSAGES,
 } from "~/lib/course-actions";
 
-describe("course detail action area (SPEC §4, in priority order)", () => {
+describe("course detail action area (docs/product.md §4, in priority order)", () => {
   it("a confirmed enrolment wins over everything, even a cart line", () => {
     expect(courseActionState({ enrollmentStatus: "confirmed", inCart: true })).toBe("continue");
     expect(courseActionState({ enrollmentStatus: "confirmed", inCart: false })).toBe("continue");
@@ -31,7 +31,7 @@ describe("course detail action area (SPEC §4, in priority order)", () => {
     expect(courseActionState({ enrollmentStatus: "refunded", inCart: true })).toBe("in-cart");
   });
 
-  it("uses SPEC's labels", () => {
+  it("uses docs/product.md's labels", () => {
     expect(COURSE_ACTION_LABELS.physicalInCart).toBe("Curs deja în coș – Actualizează");
     expect(COURSE_ACTION_LABELS.add).toBe("Adaugă în coș");
     expect(CHOICE_MESSAGES.physical).toEqual({ alert: "Te rugăm să alegi mai întâi o perioadă", field: "Trebuie să alegi o perioadă" });
@@ -39,7 +39,7 @@ describe("course detail action area (SPEC §4, in priority order)", () => {
   });
 });
 
-describe("course list button (SPEC §4)", () => {
+describe("course list button (docs/product.md §4)", () => {
   it("has the text of the enrolment state", () => {
     expect(COURSE_BUTTON_LABELS[courseListButton(null)]).toBe("Vezi mai multe informații");
     expect(COURSE_BUTTON_LABELS[courseListButton("confirmed")]).toBe("Continua de unde ai rămas");

@@ -16,7 +16,7 @@ describe("course content", () => {
     expect(readCourseContent(null)).toEqual(emptyCourseContent);
   });
 
-  it("continues ids from the maximum (SPEC §9)", () => {
+  it("continues ids from the maximum (docs/product.md §9)", () => {
     expect(nextId([])).toBe(0);
     expect(nextId([], 1)).toBe(1);
     expect(nextId([{ id: 0 }, { id: 4 }, { id: 2 }])).toBe(5);

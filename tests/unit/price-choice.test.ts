@@ -13,7 +13,7 @@ const online = [
 ];
 
 describe("a posted selectedPrice is matched to the course's own option", () => {
-  it("reads days as SPEC writes them", () => {
+  it("reads days as docs/product.md writes them", () => {
     expect(normalizeDays("nelimitat")).toBeNull();
     expect(normalizeDays(null)).toBeNull();
     expect(normalizeDays("30")).toBe(30);

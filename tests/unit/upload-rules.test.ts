@@ -15,7 +15,7 @@ describe("declared types and folders", () => {
     expect(isAcceptedType("pdf", "application/octet-stream")).toBe(false);
   });
 
-  it("maps kinds to the SPEC folders", () => {
+  it("maps kinds to the docs/product.md folders", () => {
     expect(folderFor("image")).toBe("courses");
     expect(folderFor("image", "product")).toBe("products");
     expect(folderFor("video")).toBe("videos");

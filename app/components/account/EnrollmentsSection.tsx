@@ -1,7 +1,7 @@
 /**
  * "Cursurile mele" (#cursuri-active): each enrolment with its payment status pill, progress,
  * date and, for a confirmed online course, a link to continue; a confirmed in-person course
- * shows when and where it takes place instead. SPEC §2 Account page, §4.
+ * shows when and where it takes place instead. docs/product.md §2 Account page, §4.
  */
 import { Link } from "@remix-run/react";
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";

@@ -1,5 +1,5 @@
 /**
- * The admin course form (SPEC §2 Admin page): general fields, prices, chapters with
+ * The admin course form (docs/product.md §2 Admin page): general fields, prices, chapters with
  * sub-chapters, programme days (physical), lessons with media (online), one section component
  * each (`./course-editor/`). Every nested list is edited with conform's list intents (insert,
  * remove, reorder): buttons that, without JavaScript, post the form and come back with the

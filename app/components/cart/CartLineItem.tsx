@@ -34,7 +34,7 @@ function Placeholder() {
   );
 }
 
-/** One cart line (SPEC §2 Cart screen): image or placeholder, title, price, access, options, remove. */
+/** One cart line (docs/product.md §2 Cart screen): image or placeholder, title, price, access, options, remove. */
 export function CartLineItem({ line }: { line: CartLineItemData }) {
   const [imageFailed, setImageFailed] = useState(false);
   const title = line.title ?? "Titlu necunoscut";

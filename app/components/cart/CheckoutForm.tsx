@@ -1,5 +1,5 @@
 /**
- * The checkout form of the cart (SPEC §5 Checkout): payment method (unless the cart is free),
+ * The checkout form of the cart (docs/product.md §5 Checkout): payment method (unless the cart is free),
  * the terms box and, with an online course, the two digital-content boxes. `checkoutSchema`
  * through `useZodForm` + `ui/Field`; the action parses the same schema. The billing address box
  * above it (and `children`, the delivery choice, between them) sits outside the <form> element

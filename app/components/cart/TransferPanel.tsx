@@ -1,5 +1,5 @@
 /**
- * The bank-transfer step (SPEC §4): the fixed instructions and "Am efectuat transferul". It is
+ * The bank-transfer step (docs/product.md §4): the fixed instructions and "Am efectuat transferul". It is
  * the action's answer, so it works as a page step without JavaScript and as a dialog with it.
  */
 import { Form, Link, useNavigate } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * The wiring the course add-to-cart forms share (physical and online, SPEC §2, §4, §9): the form
+ * The wiring the course add-to-cart forms share (physical and online, docs/product.md §2, §4, §9): the form
  * itself with its `add-to-cart` intent, the server's error (an alert, and the message under the
  * choice group while nothing is chosen), the radio/checkbox cards and the submit button.
  *

@@ -1,6 +1,6 @@
 import type { Chapter, CourseDay } from "~/lib/course-content";
 
-/** SPEC §2 Course detail: expandable chapters with their sub-chapter details. */
+/** docs/product.md §2 Course detail: expandable chapters with their sub-chapter details. */
 export function ChapterList({ chapters }: { chapters: Chapter[] }) {
   if (chapters.length === 0) return null;
   return (

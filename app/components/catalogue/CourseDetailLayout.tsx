@@ -33,7 +33,7 @@ export function CourseDetailLayout({
   );
 }
 
-/** SPEC §2/§9: 10% off for those who already did the basic course. */
+/** docs/product.md §2/§9: 10% off for those who already did the basic course. */
 export function DiscountNotice({ email }: { email: string }) {
   return (
     <div className="discount-note">

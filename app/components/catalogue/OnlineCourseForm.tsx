@@ -1,5 +1,5 @@
 /**
- * Online course purchase form (SPEC §2, §4, §9): one radio per price option showing the amount
+ * Online course purchase form (docs/product.md §2, §4, §9): one radio per price option showing the amount
  * (free → "Gratis"), the access period and whether a diploma is included. Already in the cart:
  * the saved option is shown, a disabled "Curs deja în coș" and a link to the cart. The form
  * wiring is shared with the physical form (`BuyForm`).

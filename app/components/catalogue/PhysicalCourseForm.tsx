@@ -1,9 +1,9 @@
 /**
- * Physical course purchase form (SPEC §2, §4, §9): a period (radio per distinct period, value
+ * Physical course purchase form (docs/product.md §2, §4, §9): a period (radio per distinct period, value
  * = that period's base option id), the accreditation (+650 RON) and the advance (500 RON now)
- * when the course offers them (amounts: the admin's settings, SPEC §9's by default), a live total with JavaScript, and the submit button. Without
+ * when the course offers them (amounts: the admin's settings, docs/product.md §9's by default), a live total with JavaScript, and the submit button. Without
  * JavaScript every option shows its amount and the rules are written out; the server answers a
- * missing period with SPEC's messages. The form wiring is shared with the online form (`BuyForm`).
+ * missing period with docs/product.md's messages. The form wiring is shared with the online form (`BuyForm`).
  */
 import { useState } from "react";
 import { COURSE_ACTION_LABELS } from "~/lib/course-actions";

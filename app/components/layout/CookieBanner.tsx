@@ -1,5 +1,5 @@
 /**
- * Cookie banner (SPEC §4): shown while no choice is saved. Every button is a plain form POST to
+ * Cookie banner (docs/product.md §4): shown while no choice is saved. Every button is a plain form POST to
  * /api/cookie-consent (works without JavaScript); with JavaScript it is a fetcher and the banner
  * hides at once. "Personalizează" opens the settings in a <details> element (Escape closes it: app/lib/page-keys.ts).
  * It is rendered right after the skip link (the first thing a keyboard reaches) and shown at the

@@ -1,5 +1,5 @@
 /**
- * Footer (SPEC §2 Layout): company details from configuration, social links, the six policy
+ * Footer (docs/product.md §2 Layout): company details from configuration, social links, the six policy
  * links, contact, and the ANPC notice.
  *
  * ANPC (Ordinul 449/2022) asks shops to show the SAL and SOL pictograms. The EU's online dispute

@@ -1,5 +1,5 @@
 /**
- * Top bar (SPEC §2 Layout). Below 960px the menu is a <details> hamburger (no JavaScript
+ * Top bar (docs/product.md §2 Layout). Below 960px the menu is a <details> hamburger (no JavaScript
  * needed); over 799px the account button opens a hover/focus menu that hides 600 ms after the
  * pointer leaves (a CSS transition delay). Escape closes either, and Tab out of the open hamburger
  * closes it (app/lib/page-keys.ts, on every page with or without the app's scripts). The Admin

@@ -1,5 +1,5 @@
 /**
- * Toast region (SPEC §9): account flows 5000 ms top-right, cart and admin 3000 ms top-left.
+ * Toast region (docs/product.md §9): account flows 5000 ms top-right, cart and admin 3000 ms top-left.
  * It closes itself with a CSS animation, so it also disappears without JavaScript.
  *
  * Screen readers (issue 20, item 6): a live region announces text put into it after it exists,

@@ -7,7 +7,7 @@ export const mainNav = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** SPEC legal pages: route → page key. */
+/** docs/product.md legal pages: route → page key. */
 export const legalPages = [
   { to: "/termeni", key: "termeni", label: "Termeni și condiții" },
   { to: "/inscriere", key: "politica-inscriere", label: "Politica de înscriere" },

@@ -1,5 +1,5 @@
 /**
- * The player's chapter list (SPEC §2): chapters in order, each with its published lessons.
+ * The player's chapter list (docs/product.md §2): chapters in order, each with its published lessons.
  * A completed chapter shows ✓, a locked one a lock; the lessons of a locked chapter are plain
  * text, never links. On phones the list is toggled by a `<details>` ("Vezi lecțiile" /
  * "Ascunde lecțiile") that works without JavaScript; from 960px it is always shown. The list is

@@ -1,5 +1,5 @@
 /**
- * Form field primitives for conform field metadata (DESIGN §6): a label, the control, an
+ * Form field primitives for conform field metadata (docs/architecture.md §6): a label, the control, an
  * optional hint and the errors after the control, linked by aria-describedby; aria-invalid
  * when there are errors (red border), data-valid once a filled field was touched and is valid
  * (green border). Untouched empty fields show nothing. Reusable by every form of the site.

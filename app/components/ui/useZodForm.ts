@@ -1,5 +1,5 @@
 /**
- * conform + zod for one form (DESIGN §6): the same schema validates in the browser and in the
+ * conform + zod for one form (docs/architecture.md §6): the same schema validates in the browser and in the
  * action. A field is checked when it loses focus, then again on every keystroke (so an error
  * never disappears on blur and moves the button under the pointer). A blocked submit raises
  * `invalidSubmit`, shown by <FormAlert> as "Vă rugăm să corectați erorile…", and focus moves to

@@ -1,6 +1,6 @@
 /**
- * The JSON API's shapes (SPEC §3, §7): request bodies reuse the form schemas' field rules (the
- * same zod objects, under SPEC's field names), responses are described here once and turned
+ * The JSON API's shapes (docs/product.md §3, §7): request bodies reuse the form schemas' field rules (the
+ * same zod objects, under docs/product.md's field names), responses are described here once and turned
  * into the OpenAPI document (`z.toJSONSchema`). No rule lives here that a form does not share.
  */
 import { z } from "zod";
@@ -13,7 +13,7 @@ import { termsFormSchema } from "~/lib/validation/terms";
 
 export const errorSchema = z
   .object({
-    msg: z.string().describe("Mesaj în limba română (SPEC §8)"),
+    msg: z.string().describe("Mesaj în limba română (docs/product.md §8)"),
     errors: z.record(z.string(), z.array(z.string())).optional().describe("Erori pe câmpuri"),
     error: z.string().optional().describe("Același text (doar la încărcări: îl citește uploaderul din admin)"),
     seconds: z.number().int().optional().describe("Cât mai trebuie vizionat (regula de vizionare)"),
@@ -101,7 +101,7 @@ export const courseSchema = z
   ;
 
 export const courseListSchema = z.array(courseSchema);
-/** GET /cursuri-online/{id}: SPEC says the course "may be wrapped in data"; both are given. */
+/** GET /cursuri-online/{id}: docs/product.md says the course "may be wrapped in data"; both are given. */
 export const onlineCourseSchema = courseSchema.extend({ data: courseSchema.omit({}) });
 
 export const productSchema = z
@@ -283,7 +283,7 @@ export const adminLessonSchema = z.object({
   transcript: z.string(),
 });
 
-// ─── Request bodies (the forms' schemas, under SPEC's names) ──────────────────────────────
+// ─── Request bodies (the forms' schemas, under docs/product.md's names) ──────────────────────────────
 
 export const loginBody = loginSchema.omit({ redirectTo: true });
 export const registerBody = z.object({
@@ -292,7 +292,7 @@ export const registerBody = z.object({
   password: registerSchema.shape.password,
   marketing: registerSchema.shape.marketing,
 });
-/** SPEC names → the form's names, so the very same schema parses both. */
+/** docs/product.md names → the form's names, so the very same schema parses both. */
 export const fromRegisterBody = (b: Record<string, unknown>) => ({ name: b.nume, email: b.email, password: b.password, marketing: b.marketing });
 export const resetRequestBody = forgotPasswordSchema;
 export const resetBody = resetPasswordSchema;
@@ -323,7 +323,7 @@ export const enrollBody = z.object({
 
 const baseCheckout = checkoutSchema({ requireDigitalConsent: false });
 /**
- * POST /purchase/send and /checkout: SPEC's {data, totalPrice, address, paymentMethod} plus the
+ * POST /purchase/send and /checkout: docs/product.md's {data, totalPrice, address, paymentMethod} plus the
  * checkout form's boxes (the same schema as the cart page; the digital-content boxes are
  * required by the server when the cart holds an online course). `cartVersion` is optional:
  * without it the current cart is checked out; with it a replay returns the same order.
@@ -356,7 +356,7 @@ const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) =
 const dayBody = z.object({ id: z.number().int(), title: z.string(), lista: z.array(z.string()).optional() });
 
 /**
- * POST /admin/courses, /admin/online-courses and PUT …/{id}: SPEC §7's payload. Its field rules
+ * POST /admin/courses, /admin/online-courses and PUT …/{id}: docs/product.md §7's payload. Its field rules
  * are the admin course form's (`courseFormSchema`), which parses it after `toCourseForm`. A
  * physical course's programme days come under its chapters (`elements[i].days`, as the course
  * objects carry them) or at the top (`days`).
@@ -414,7 +414,7 @@ function programmeDays(body: AdminCourseBody) {
   return underChapters.length > 0 ? underChapters : (body.days ?? []);
 }
 
-/** SPEC's course payload → the admin course form's values (the form's schema then decides). */
+/** docs/product.md's course payload → the admin course form's values (the form's schema then decides). */
 export function toCourseForm(body: AdminCourseBody) {
   return {
     title: body.title,

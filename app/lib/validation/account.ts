@@ -1,5 +1,5 @@
 /**
- * Account forms (SPEC §2, §5): login, registration, forgot and reset password, profile and
+ * Account forms (docs/product.md §2, §5): login, registration, forgot and reset password, profile and
  * billing address. One schema per form, used by conform in the browser and in the action.
  */
 import { z } from "zod";

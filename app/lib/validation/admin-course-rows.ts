@@ -1,6 +1,6 @@
 /**
  * The admin course form's zod-free parts: its messages, the days text, and the rows the "add"
- * buttons insert (ids per SPEC §9). The editor's components import these without loading zod;
+ * buttons insert (ids per docs/product.md §9). The editor's components import these without loading zod;
  * the schema is in `admin-course.ts`, which re-exports all of this.
  */
 import { nextId } from "../next-id";
@@ -53,12 +53,12 @@ export function newPrice(kind: AdminCourseKind) {
   return { value: "", days: kind === "online" ? "nelimitat" : "", accreditation: false, advancePayment: false };
 }
 
-/** A chapter added to the list: the maximum id + 1, or 1 when there is none (SPEC §9). */
+/** A chapter added to the list: the maximum id + 1, or 1 when there is none (docs/product.md §9). */
 export function newChapter(chapters: ReadonlyArray<{ id?: unknown } | undefined> | undefined) {
   return { id: nextId(ids(chapters), 1), title: "", details: [{ id: 0, text: "" }] };
 }
 
-/** A sub-chapter added to a chapter: the maximum id + 1, or 0 (SPEC §9). */
+/** A sub-chapter added to a chapter: the maximum id + 1, or 0 (docs/product.md §9). */
 export function newDetail(details: ReadonlyArray<{ id?: unknown } | undefined> | undefined) {
   return { id: nextId(ids(details), 0), text: "" };
 }
@@ -67,7 +67,7 @@ export function newDay(days: ReadonlyArray<{ id?: unknown } | undefined> | undef
   return { id: nextId(ids(days), 1), title: "", activities: [""] };
 }
 
-/** A lesson added to a chapter: numbered after the chapter's last lesson, from 1 (SPEC §9). */
+/** A lesson added to a chapter: numbered after the chapter's last lesson, from 1 (docs/product.md §9). */
 export function newLesson(lessons: ReadonlyArray<{ chapterId?: unknown; lessonId?: unknown } | undefined> | undefined, chapterId: number) {
   const inChapter = (lessons ?? [])
     .filter((l) => Number(l?.chapterId) === chapterId)
@@ -86,7 +86,7 @@ export function newLesson(lessons: ReadonlyArray<{ chapterId?: unknown; lessonId
   };
 }
 
-/** A new course: one empty price, chapter 0 with detail 0 (SPEC §9), nothing published. */
+/** A new course: one empty price, chapter 0 with detail 0 (docs/product.md §9), nothing published. */
 export function newCourseFormValue(kind: AdminCourseKind) {
   return {
     title: "",

@@ -1,12 +1,12 @@
 /**
- * The admin course form (SPEC §2 Admin page, §5, §9 ids): one zod schema validates the whole
+ * The admin course form (docs/product.md §2 Admin page, §5, §9 ids): one zod schema validates the whole
  * course, in the browser (conform, as the admin types) and in the action. The form keeps what
  * the admin typed (money as Romanian text, days as text or "nelimitat"); `toCourseInput` turns
  * a valid form into the domain values the model saves (bani, null for "nelimitat", the content
  * tree with blank rows dropped). Its zod-free parts (messages, the rows the "add" buttons
  * insert) are in `admin-course-rows.ts`, re-exported here, so the editor shows without zod.
  *
- * Ids (SPEC §9): chapter and sub-chapter ids continue from the maximum existing id; a new
+ * Ids (docs/product.md §9): chapter and sub-chapter ids continue from the maximum existing id; a new
  * course starts with chapter 0 holding detail 0; a chapter added to an empty list starts at 1;
  * lesson ids count per chapter from 1. The `new…` helpers give the rows the "add" buttons insert.
  */
@@ -220,7 +220,7 @@ const money = (value: string | undefined) => {
 };
 
 /**
- * Physical courses: the editor's two "offers" boxes become the entries that say so (SPEC's price
+ * Physical courses: the editor's two "offers" boxes become the entries that say so (docs/product.md's price
  * entries with the accreditation or advance flag; their amount is not used — the settings are —
  * and the model stores the settings' amount with them). Entries already flagged in the posted
  * prices (the JSON API) stay.

@@ -1,6 +1,6 @@
 /**
- * Add-to-cart forms of the catalogue (DESIGN §6: one zod schema per form). Ids are positive
- * integers; a missing or invalid choice gets SPEC §5's field message. Amounts are never posted.
+ * Add-to-cart forms of the catalogue (docs/architecture.md §6: one zod schema per form). Ids are positive
+ * integers; a missing or invalid choice gets docs/product.md §5's field message. Amounts are never posted.
  */
 import { z } from "zod";
 import { CHOICE_MESSAGES } from "~/lib/course-actions";

@@ -1,5 +1,5 @@
 /**
- * Checkout form (SPEC §5 Checkout, OUG 34/2014 art. 16 m). Shared by the cart page (conform)
+ * Checkout form (docs/product.md §5 Checkout, OUG 34/2014 art. 16 m). Shared by the cart page (conform)
  * and the server action. Which boxes are required depends on the cart (online course → the two
  * digital-content boxes), so the server adds those checks in the order model.
  */

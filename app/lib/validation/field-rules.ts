@@ -1,5 +1,5 @@
 /**
- * The Romanian messages and rules of SPEC §5 that the form fields use, without zod: components
+ * The Romanian messages and rules of docs/product.md §5 that the form fields use, without zod: components
  * import these (a module that imports zod would put it in the page's first load, see
  * `useZodForm`); the zod field schemas are in `fields.ts`, which re-exports all of this.
  */

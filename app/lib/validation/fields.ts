@@ -1,5 +1,5 @@
 /**
- * Reusable zod field schemas and the Romanian messages of SPEC §5. Shared by the browser
+ * Reusable zod field schemas and the Romanian messages of docs/product.md §5. Shared by the browser
  * (conform validates as the user types) and the server (the action parses the same schema).
  * Empty inputs reach zod as `undefined` (conform strips empty strings), so each required field
  * names its own "required" message.
@@ -11,7 +11,7 @@ export * from "./field-rules";
 
 /** Shown (toast or alert) when a form with errors is submitted. */
 
-/** A simple address pattern (SPEC §5): something@something.tld, no spaces. */
+/** A simple address pattern (docs/product.md §5): something@something.tld, no spaces. */
 
 /** The five password rules, in the order they are shown. */
 

@@ -1,5 +1,5 @@
 /**
- * The form-level message of a refused form (DESIGN §6), alone in its module so a page that needs
+ * The form-level message of a refused form (docs/architecture.md §6), alone in its module so a page that needs
  * only this (the course editor) does not load the field rules with it; `field-rules.ts`
  * re-exports it.
  */

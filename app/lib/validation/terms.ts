@@ -1,5 +1,5 @@
 /**
- * Inline editing of the legal pages (SPEC §2 Legal pages, §4, §5): a list of sections, each a
+ * Inline editing of the legal pages (docs/product.md §2 Legal pages, §4, §5): a list of sections, each a
  * title and a description, stored and shown as plain text. Sections whose title and
  * description are both blank are dropped on save.
  */

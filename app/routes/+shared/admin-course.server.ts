@@ -1,7 +1,7 @@
 /**
  * The loaders and actions of the two course tabs (online and physical courses share them, so
  * the route modules stay one line each): list, editor (create and edit) and delete. Each one
- * calls requireAdmin first (DESIGN §5), then parses, calls the course model and responds.
+ * calls requireAdmin first (docs/architecture.md §5), then parses, calls the course model and responds.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";

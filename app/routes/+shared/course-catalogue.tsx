@@ -1,5 +1,5 @@
 /**
- * The two course lists (`/cursuri`, `/cursuri-online`; SPEC §2 Course lists, §4 button text):
+ * The two course lists (`/cursuri`, `/cursuri-online`; docs/product.md §2 Course lists, §4 button text):
  * one loader and one page; each route module gives its own texts.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -83,7 +83,7 @@ export async function addCourseAction(kind: CourseKind, { request, params }: Act
     result = { ok: false as const, status: 500, message: failed };
   }
   if (!result.ok) {
-    // SPEC §8: each page shows its own failure text; specific reasons (already enrolled…) are kept.
+    // docs/product.md §8: each page shows its own failure text; specific reasons (already enrolled…) are kept.
     const message = result.status === 500 ? failed : result.message || failed;
     return refuse({ alert: message, field: null }, { priceOptionId: form.priceOptionId, ...choice }, result.status);
   }

@@ -1,5 +1,5 @@
 /**
- * Loader and action shared by the six legal pages (SPEC §2 Legal pages, §4): everyone reads;
+ * Loader and action shared by the six legal pages (docs/product.md §2 Legal pages, §4): everyone reads;
  * an admin also gets "Modifică" (or "Creează pagina" when the page is missing) and, with
  * `?editeaza=1`, the inline editor. Saving is a plain form post: add/remove section buttons are
  * conform list intents that come back with the updated form; "Salvează" drops blank sections

@@ -1,7 +1,7 @@
 /**
- * The six legal pages (SPEC §2 "Legal pages"): one view, six thin route modules. Sections are
+ * The six legal pages (docs/product.md §2 "Legal pages"): one view, six thin route modules. Sections are
  * plain text (line breaks kept by CSS, never HTML). Admins edit inline on the page itself
- * (SPEC §4): "Modifică" (or "Creează pagina" when missing) opens `?editeaza=1`, where each
+ * (docs/product.md §4): "Modifică" (or "Creează pagina" when missing) opens `?editeaza=1`, where each
  * section's title and description are inputs, "+ Adaugă secțiune" and "×" are conform list
  * intents (plain form posts without JavaScript), and "Salvează" / "Renunță" finish.
  */

@@ -122,7 +122,7 @@ export async function playerAction({ request, params }: ActionFunctionArgs) {
     result = await completeLesson({ userId: user.id, courseId, lessonKey: key, enrollmentId });
   // outage-safe: every failure already answers 503 (the player offers to retry)
   } catch (error) {
-    // SPEC §8: a failed progress save is logged, never shown as a crash.
+    // docs/product.md §8: a failed progress save is logged, never shown as a crash.
     log.error("saving lesson progress failed", { error, userId: user.id, courseId });
     return data<ActionReply>({ ok: false, message: PLAYER_MESSAGES.saveFailed, lessonKey: key, saveFailed: true }, { status: 503 });
   }

@@ -34,7 +34,7 @@ export function LessonView({ data }: { data: Data & { lesson: LessonData } }) {
 
   const onEnded = () => {
     setEnded(true);
-    // SPEC §4: the end of the video marks the lesson watched (saved in the background).
+    // docs/product.md §4: the end of the video marks the lesson watched (saved in the background).
     fetcher.submit({ intent: "watched", lectie: lesson.key, inscriere: data.enrollmentId }, { method: "post" });
   };
 

@@ -1,5 +1,5 @@
 /**
- * Fixture operations for the Playwright suite (DESIGN §10: "log in through fixtures that create
+ * Fixture operations for the Playwright suite (docs/architecture.md §10: "log in through fixtures that create
  * the user and session in the database"). Reachable only through /api/test-hooks/:op with the
  * TEST_HOOKS_TOKEN header, which only the test runner sets; otherwise that route answers 404.
  * Each issue adds the operations its journeys need.

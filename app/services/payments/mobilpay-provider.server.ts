@@ -1,5 +1,5 @@
 /**
- * The mobilPay v1 adapter (../shared/netopia.md): the card provider interface over the protocol
+ * The mobilPay v1 adapter (docs/netopia.md): the card provider interface over the protocol
  * functions of mobilpay.server.ts. The same adapter talks to NETOPIA (its certificate, our
  * private key, its URL) and to the built-in simulator (the simulator's generated keys and its
  * URL on this site): provider.server.ts chooses the settings.

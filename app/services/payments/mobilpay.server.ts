@@ -1,5 +1,5 @@
 /**
- * NETOPIA mobilPay v1 card protocol (../shared/netopia.md): the request XML, the encrypted
+ * NETOPIA mobilPay v1 card protocol (docs/netopia.md): the request XML, the encrypted
  * "envelope" posted by the browser (env_key + data + cipher + iv), the IPN XML and the crc
  * replies. Pure functions over keys and strings; the provider adapter built on them is
  * mobilpay-provider.server.ts (configured by provider.server.ts).

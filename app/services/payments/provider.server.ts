@@ -1,5 +1,5 @@
 /**
- * Which card provider this site uses (../shared/netopia.md): NETOPIA mobilPay v1 when
+ * Which card provider this site uses (docs/netopia.md): NETOPIA mobilPay v1 when
  * NETOPIA_* are set; otherwise the built-in simulator, which is the same mobilPay adapter with
  * the simulator's generated keys and its URL on this site, when the configuration allows it
  * (config.server.ts, simulatorAllowed); otherwise none, and the shop offers no card payment.

@@ -1,5 +1,5 @@
 /**
- * The card payment provider interface (../shared/netopia.md, "Why two versions"). A provider
+ * The card payment provider interface (docs/netopia.md, "Why two versions"). A provider
  * starts a payment for an order and turns the processor's notifications (IPN) into one verified
  * shape; app/models/payment.server.ts applies that shape to the order in one transaction.
  *

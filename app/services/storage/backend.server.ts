@@ -1,5 +1,5 @@
 /**
- * The storage backend interface (DESIGN §7) and the small rules every backend shares: valid
+ * The storage backend interface (docs/architecture.md §7) and the small rules every backend shares: valid
  * keys, byte ranges, URL expiry. Implementations: ./local.server (files under DATA_DIR/uploads)
  * and ./s3.server (S3-compatible); ../storage.server picks one.
  */
@@ -49,7 +49,7 @@ export interface UploadUrlOptions {
   contentType: string;
   /**
    * The declared size (already checked against maxBytes): S3 signs it as Content-Length; local
-   * expects exactly this many bytes. Unknown (SPEC's `{key, contentType}` requests): S3 signs no
+   * expects exactly this many bytes. Unknown (docs/product.md's `{key, contentType}` requests): S3 signs no
    * length and the check after the upload enforces the cap; local takes one PUT up to maxBytes.
    */
   size?: number;

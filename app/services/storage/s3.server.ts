@@ -1,5 +1,5 @@
 /**
- * The S3-compatible storage backend (AWS S3, Cloudflare R2, MinIO; DESIGN §7), chosen by
+ * The S3-compatible storage backend (AWS S3, Cloudflare R2, MinIO; docs/architecture.md §7), chosen by
  * getStorage() (../storage.server) when S3_BUCKET is set. Reading is by presigned GET URLs (with a fixed signing
  * date rounded to `stableForSeconds`, so the same URL comes back for a while and pages and
  * browsers can cache it); the browser uploads with presigned PUT URLs whose signature binds the
@@ -132,7 +132,7 @@ export function createS3Backend(settings: S3Settings, client = createS3Client(se
         expiresIn: ttlSeconds,
         // Type and length are part of the signature: a PUT with another type or size is refused.
         // The browser sets Content-Length from the body itself, so it is not in `headers`.
-        // Without a declared size (SPEC's {key, contentType}) only the type is signed; the check
+        // Without a declared size (docs/product.md's {key, contentType}) only the type is signed; the check
         // after the upload enforces the folder's size limit.
         signableHeaders: new Set(size === undefined ? ["content-type"] : ["content-type", "content-length"]),
       });

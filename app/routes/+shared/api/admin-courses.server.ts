@@ -29,7 +29,7 @@ export async function adminCourseDelete(request: Request, kind: CourseKind, idPa
 }
 
 /**
- * Create (id null) or update a course from SPEC's payload: the admin form's schema, media check
+ * Create (id null) or update a course from docs/product.md's payload: the admin form's schema, media check
  * (verifyFormMedia: every new key must be a checked upload) and model (saveCourse), as the
  * admin page does. 201/200 {msg, _id}; errors {msg, errors} with the form's messages.
  */

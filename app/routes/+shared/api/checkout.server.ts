@@ -1,6 +1,6 @@
 /**
  * POST /api/purchase/send and POST /api/checkout: the cart page's checkout (models/order.placeOrder,
- * one transaction, keyed by the cart version) with SPEC §7's body. The checkout form's schema
+ * one transaction, keyed by the cart version) with docs/product.md §7's body. The checkout form's schema
  * parses the boxes; the posted items and total are compared with the cart (refused when they
  * differ); a posted address is saved first as the cart page's address form does.
  */

@@ -1,5 +1,5 @@
 /**
- * The JSON API's HTTP plumbing (SPEC §7, issue 17): one place decides methods (405 + Allow),
+ * The JSON API's HTTP plumbing (docs/product.md §7, issue 17): one place decides methods (405 + Allow),
  * body type (415 unless application/json), origin (the site's own check, plus the one optional
  * CORS origin), error shape (`{msg, error}` always, never an HTML page or a redirect), and caching
  * (`private, no-store`: answers may carry personal data). Handlers stay thin: parse with the

@@ -1,5 +1,5 @@
 /**
- * Legal pages over JSON (SPEC §7 Legal pages): the six pages of the site, read by everyone,
+ * Legal pages over JSON (docs/product.md §7 Legal pages): the six pages of the site, read by everyone,
  * written by admins with the page editor's schema (blank sections dropped: cleanSections) and
  * model (models/terms.saveTermsPage).
  */

@@ -1,5 +1,5 @@
 /**
- * Model data → the JSON shapes of SPEC §3 (course `_id`, `prices[].value` as Romanian text,
+ * Model data → the JSON shapes of docs/product.md §3 (course `_id`, `prices[].value` as Romanian text,
  * `imgUrl` resolved from the storage key, enrolments with `chaptersProgress`, cart `items`).
  * Formatting only: every value comes from a model function.
  */
@@ -24,7 +24,7 @@ import type { CartDeliveryData } from "~/routes/+shared/cart-delivery-page.serve
 
 type Course = z.output<typeof courseSchema>;
 
-/** Bani → "1.000,00", 0 → "Gratis" (SPEC §3 prices value). */
+/** Bani → "1.000,00", 0 → "Gratis" (docs/product.md §3 prices value). */
 export const priceText = (bani: number) => (bani === 0 ? "Gratis" : formatAmount(bani));
 const daysOut = (days: number | null) => (days === null ? ("nelimitat" as const) : days);
 
@@ -149,7 +149,7 @@ export async function courseForApi(kind: CourseKind, id: number, userId: string 
   };
 }
 
-/** The published courses of one kind, full objects (SPEC's list carries the course objects). */
+/** The published courses of one kind, full objects (docs/product.md's list carries the course objects). */
 export async function coursesForApi(kind: CourseKind, userId: string | null): Promise<Course[]> {
   const list = await listPublishedCourses(kind);
   const courses = await Promise.all(list.map((c) => courseForApi(kind, c.id, userId)));
