@@ -20,6 +20,12 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
   },
   { name: "__flash", purpose: "Afișează mesajul de confirmare după o acțiune, pe pagina următoare (necesar).", duration: "sesiunea browserului (se șterge după afișare)", party: "first" },
   { name: "cookie_consent", purpose: "Ține minte alegerea ta privind cookie-urile opționale (necesar).", duration: "6 luni", party: "first" },
+  {
+    name: "anaf_oauth_state",
+    purpose: "Doar pentru administratori: leagă conectarea la ANAF (e-Factura) de browserul care a pornit-o, ca nimeni altcineva să nu o poată finaliza (necesar).",
+    duration: "10 minute",
+    party: "first",
+  },
 ];
 
 /** The cookie table as the policy text shows it, one sentence per cookie. */
