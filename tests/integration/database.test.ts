@@ -13,11 +13,11 @@ async function tableNames(handle: Awaited<ReturnType<typeof createTestDatabase>>
 }
 
 const expectedTables = [
-  "backup_runs", "cart_deliveries", "cart_lines", "catalogue_version", "course_price_options", "course_settings", "courses",
+  "backup_runs", "cart_deliveries", "cart_lines", "catalogue_version", "course_price_options", "course_sessions", "course_settings", "courses",
   "delivery_methods", "diplomas", "efactura_connection", "efactura_submissions", "enrollments", "invoice_lines", "invoice_series", "invoice_settings",
   "invoices", "lesson_progress", "lessons", "mail_outbox", "media_files", "order_deliveries", "order_events",
   "order_lines", "orders", "password_reset_tokens", "payment_notifications", "price_changes", "products", "rate_limits",
-  "sessions", "terms_pages", "users",
+  "session_seats", "sessions", "terms_pages", "users",
 ];
 
 describe("migrations", () => {
