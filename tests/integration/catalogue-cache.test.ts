@@ -86,14 +86,17 @@ describe("queries per page render", () => {
     ["/termeni", () => [termeniLoader as Loader, "/termeni", {}]],
   ];
 
-  it.each(guestPages)("a guest's %s costs at most 3 queries (none once the catalogue is in memory)", async (_name, page) => {
+  // A physical course's coming sessions are read live (places left change with every order): one
+  // query on every render; everything else comes from the catalogue in memory.
+  const liveQueries: Record<string, number> = { "physical course detail": 1 };
+  it.each(guestPages)("a guest's %s costs at most 3 queries (none but the live seat counts once the catalogue is in memory)", async (name, page) => {
     const [loader, path, params] = page();
     // The first render after a catalogue change loads what the page shows (2 queries per list).
     const first = await queriesOf(() => render(loader, path, params));
     const next = await queriesOf(() => render(loader, path, params));
     expect(first).toBeLessThanOrEqual(6);
     expect(next).toBeLessThanOrEqual(3);
-    expect(next).toBe(0);
+    expect(next).toBe(liveQueries[name] ?? 0);
   });
 
   it("a logged-in /cont and /cart cost at most 6 queries each", async () => {

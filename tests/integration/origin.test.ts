@@ -22,6 +22,10 @@ const ALLOWED: Record<string, { status: number; reason: string }> = {
   // trust comes from decrypting with our private key and matching signature, order and amount;
   // anything else is answered 200 with a permanent-error crc XML, as the protocol requires.
   "api.payments.netopia.confirm": { status: 200, reason: "server-to-server IPN, authenticated by encryption and signature" },
+  // `npm run backup` asking the running site (embedded database) for a backup: called by the
+  // command on the same machine with a token derived from SESSION_SECRET, never by a browser;
+  // anything without the token, a foreign Origin included, gets 404.
+  "internal.backup": { status: 404, reason: "token-protected local command endpoint, 404 without the token" },
 };
 
 /** "reset.$token" → /reset/x and params {token: "x"}. */

@@ -64,6 +64,9 @@ beforeAll(async () => {
     "admin.produse.$id.sterge.tsx": { url: `/admin/produse/${d}/sterge`, as: "admin" },
     "admin.setari-cursuri.tsx": { url: "/admin/setari-cursuri", as: "admin" },
     "admin.setari-facturare.tsx": { url: "/admin/setari-facturare", as: "admin" },
+    "admin.sesiuni._index.tsx": { url: "/admin/sesiuni", as: "admin" },
+    "admin.sesiuni.$id.tsx": { url: "/admin/sesiuni/999999", as: "admin" },
+    "admin.anaf.callback.tsx": { url: "/admin/anaf/callback?error=access_denied", as: "admin" },
     "autentificare.tsx": { url: "/autentificare", as: "guest" },
     "cart.tsx": { url: "/cart", as: "student" },
     "confidentialitate.tsx": { url: "/confidentialitate", as: "guest" },
@@ -90,6 +93,8 @@ beforeAll(async () => {
     "servicii.tsx": { url: "/servicii", as: "guest" },
     "shop.tsx": { url: "/shop", as: "guest" },
     "simulator.netopia.tsx": { url: "/simulator/netopia", as: "guest" },
+    "simulator.anaf._index.tsx": { url: "/simulator/anaf", as: "guest" },
+    "simulator.anaf.oauth.authorize.tsx": { url: "/simulator/anaf/oauth/authorize?response_type=code&client_id=x&redirect_uri=x", as: "guest" },
     "termeni.tsx": { url: "/termeni", as: "guest" },
   };
 }, 120_000);
