@@ -135,6 +135,12 @@ function listen() {
     say(`listening on http://${host ?? "localhost"}:${port}`);
   });
   server.on("error", (error) => die(`cannot listen on port ${port}: ${error.message}`));
+  // Idle keep-alive connections stay open longer than a load balancer's or client's own idle
+  // timeout (commonly 60 s): with Node's 5 s default the server closes a socket just as the other
+  // side reuses it, and that request fails with ECONNRESET (seen in the e2e suite). Shutdown
+  // still closes idle connections at once.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }
 if (process.env.ACADEMY_SPARE === "1" && process.send) {
   // A warm spare (see start.mjs): loaded and connected, it starts serving the moment the
