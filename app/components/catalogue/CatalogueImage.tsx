@@ -19,7 +19,9 @@ export function CatalogueImage({
 }) {
   if (!image) {
     return (
-      <div className={`image-placeholder ${className ?? ""}`} role="img" aria-label={alt}>
+      // Without an image: a drawn placeholder. A card's image is decorative (alt ""): hidden from
+      // screen readers then, since an unnamed role="img" is an axe violation (role-img-alt).
+      <div className={`image-placeholder ${className ?? ""}`} {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}>
         <svg width="48" height="48" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5" fill="none" stroke="currentColor" strokeWidth="1.5" />
         </svg>
