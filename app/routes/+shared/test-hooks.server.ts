@@ -17,7 +17,7 @@ import { runEfactura } from "~/models/efactura.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { rejectDocument } from "~/services/efactura/anaf-simulator.server";
 import { createSession } from "~/models/session.server";
-import { processCatalogueCache } from "~/services/catalogue-cache.server";
+import { afterCatalogueWrite, processCatalogueCache } from "~/services/catalogue-cache.server";
 import { outboxIdle } from "~/services/mail-outbox.server";
 import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";
 import { guestPageStats } from "~/services/html-cache.server";
@@ -220,6 +220,22 @@ export const testHookOperations: Record<string, Operation> = {
     return { updated: updated.length };
   },
   /** Admin journeys: a course with its options and lessons, by title (null if none). */
+  /**
+   * A published physical course of its own for a journey that changes a course's state (its
+   * sessions): {title, days, amountBani} → {id}. Specs running in parallel keep buying the seeded
+   * courses unaffected.
+   */
+  async physicalCourse(body) {
+    const { title, days, amountBani } = z.object({ title: z.string().min(1), days: z.number().int().positive(), amountBani: z.number().int().positive() }).parse(body);
+    const id = await afterCatalogueWrite(
+      getDb().transaction(async (tx) => {
+        const [course] = await tx.insert(courses).values({ kind: "physical", title, durationDays: days, isPublished: true }).returning({ id: courses.id });
+        await tx.insert(coursePriceOptions).values({ courseId: course.id, days, amountBani, position: 0 });
+        return course.id;
+      }),
+    );
+    return { id };
+  },
   async courseByTitle(body) {
     const { title } = z.object({ title: z.string() }).parse(body);
     const [course] = await getDb().select().from(courses).where(eq(courses.title, title)).limit(1);
