@@ -5,6 +5,7 @@
  */
 import { getCourseForAdmin } from "~/models/course-admin.server";
 import { apiAdmin, apiError, apiRoute, intParam, jsonResponse } from "~/routes/+shared/api/http.server";
+import { adminLessonView } from "~/routes/+shared/api/views.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
@@ -14,14 +15,7 @@ export const { loader, action } = apiRoute({
     if (!course) return apiError(404, "Cursul nu există.");
     return jsonResponse({
       data: course.lessons.map((l) => ({
-        _id: l.id,
-        chapterId: l.chapterId,
-        lessonId: l.lessonId,
-        lessonTitle: l.title,
-        explanation: l.explanation,
-        isPublished: l.isPublished,
-        videoUrlKey: l.videoKey,
-        pdfUrlKey: l.pdfKey,
+        ...adminLessonView(l),
         videoUrl: l.videoKey,
         pdfUrl: l.pdfKey,
         captionsUrlKey: l.captionsKey ?? null,

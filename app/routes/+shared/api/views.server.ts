@@ -50,6 +50,31 @@ function contentView(kind: CourseKind, content: CourseContent) {
   return { elements, days };
 }
 
+/** A course's price entries under the original field names (amounts as Romanian text). */
+function pricesView(options: ReadonlyArray<{ id: number; days: number | null; amountBani: number; accreditation: boolean; advancePayment: boolean }>) {
+  return options.map((o) => ({
+    _id: o.id,
+    days: daysOut(o.days),
+    value: priceText(o.amountBani),
+    accreditation: o.accreditation,
+    advancePayment: o.advancePayment,
+  }));
+}
+
+/** A lesson as the admin calls show it: its files as storage keys (what a save sends back). */
+export function adminLessonView(l: AdminCourse["lessons"][number]) {
+  return {
+    _id: l.id,
+    chapterId: l.chapterId,
+    lessonId: l.lessonId,
+    lessonTitle: l.title,
+    explanation: l.explanation,
+    isPublished: l.isPublished,
+    videoUrlKey: l.videoKey,
+    pdfUrlKey: l.pdfKey,
+  };
+}
+
 async function courseView(course: CourseDetail, status: PaymentStatus | null, lessons: Course["lessonsMetadata"]): Promise<Course> {
   return {
     _id: course.id,
@@ -62,13 +87,7 @@ async function courseView(course: CourseDetail, status: PaymentStatus | null, le
     imgUrl: await imageUrl(course.imageKey),
     price2: course.price2Bani === null ? null : priceText(course.price2Bani),
     lowestPrice30Days: course.price2Bani === null || course.lowest30Bani === null ? null : priceText(course.lowest30Bani),
-    prices: course.options.map((o) => ({
-      _id: o.id,
-      days: daysOut(o.days),
-      value: priceText(o.amountBani),
-      accreditation: o.accreditation,
-      advancePayment: o.advancePayment,
-    })),
+    prices: pricesView(course.options),
     duration: course.kind === "online" ? "nelimitat" : course.durationDays,
     nextSession: course.nextSessionOn,
     ...contentView(course.kind, course.content),
@@ -95,23 +114,14 @@ export async function adminCourseView(course: AdminCourse, enrollments: number) 
     img: course.imageKey,
     imgUrl: await imageUrl(course.imageKey),
     price2: course.price2Bani === null ? null : priceText(course.price2Bani),
-    prices: course.options.map((o) => ({ _id: o.id, days: daysOut(o.days), value: priceText(o.amountBani), accreditation: o.accreditation, advancePayment: o.advancePayment })),
+    prices: pricesView(course.options),
     duration: course.kind === "online" ? ("nelimitat" as const) : course.durationDays,
     nextSession: course.nextSessionOn,
     ...contentView(course.kind, course.content),
     isPublished: course.isPublished,
     isPurchased: false,
     certificateUrl: null,
-    lessonsMetadata: course.lessons.map((l) => ({
-      _id: l.id,
-      chapterId: l.chapterId,
-      lessonId: l.lessonId,
-      lessonTitle: l.title,
-      explanation: l.explanation,
-      isPublished: l.isPublished,
-      videoUrlKey: l.videoKey,
-      pdfUrlKey: l.pdfKey,
-    })),
+    lessonsMetadata: course.lessons.map(adminLessonView),
     enrollments,
   };
 }
