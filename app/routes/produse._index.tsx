@@ -19,6 +19,8 @@ export async function loader() {
 
 export default function Products() {
   const { products } = useLoaderData<typeof loader>();
+  // The first card that shows a picture holds the page's largest paint on a phone.
+  const priorityId = products.find((product) => product.image)?.id;
   return (
     <main className="page">
       <div className="container">
@@ -39,8 +41,8 @@ export default function Products() {
           </div>
         ) : (
           <div className="grid catalogue-grid catalogue-grid--products">
-            {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} priority={index === 0} />
+            {products.map((product) => (
+              <ProductCard key={product.id} product={product} priority={product.id === priorityId} />
             ))}
           </div>
         )}

@@ -89,6 +89,7 @@ test("/account redirects to /cont", async ({ request }) => {
 
 test("catalogue images load through stable public /img URLs with srcset", async ({ page }) => {
   await page.goto("/cursuri");
+  // Priority goes to the first card with a picture (a parallel spec may add a course without one).
   const image = page.locator(".course-card img").first();
   await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveAttribute("srcset", /^\/img\/courses\/\d+_curs-baza-480\.webp 480w, \/img\/courses\/\d+_curs-baza\.webp 960w$/);

@@ -28,6 +28,8 @@ export interface CatalogueTexts {
 export function CourseCataloguePage({ texts }: { texts: CatalogueTexts }) {
   const { courses } = useLoaderData<typeof courseCatalogueLoader>();
   const { other } = texts;
+  // The first card that shows a picture holds the page's largest paint on a phone.
+  const priorityId = courses.find((course) => course.image)?.id;
   return (
     <main className="page">
       <div className="container">
@@ -45,8 +47,8 @@ export function CourseCataloguePage({ texts }: { texts: CatalogueTexts }) {
           </div>
         ) : (
           <div className="grid catalogue-grid">
-            {courses.map((course, index) => (
-              <CourseCard key={course.id} course={course} priority={index === 0} />
+            {courses.map((course) => (
+              <CourseCard key={course.id} course={course} priority={course.id === priorityId} />
             ))}
           </div>
         )}
