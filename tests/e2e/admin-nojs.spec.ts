@@ -12,6 +12,9 @@ const FIXTURES = path.resolve("tests/fixtures");
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "the JavaScript journeys are in admin-courses.spec.ts");
 
 test("an admin creates a physical course with prices, chapters and days using only form posts", async ({ page, context, request }) => {
+  // About twenty full-page posts (each "+" and "Elimină" is one) and an image upload: on a busy
+  // machine this journey alone outlasted the 45 s default (PGlite run, load average 40).
+  test.slow();
   await loginAs(context, request, { role: "admin" });
   const title = `Curs fizic de test ${Date.now().toString(36)}`;
   await page.goto("/admin/cursuri");
