@@ -1,5 +1,5 @@
 /**
- * /admin/sistem — the owner's view of the running site (docs/product.md §11b): backups, mail,
+ * /admin/sistem — the owner's view of the running site (docs/product.md §10): backups, mail,
  * payment notifications, waiting payments, e-Factura deadlines, disk, version and uptime. Each
  * problem says what to do. Read-only, no JavaScript: a reload shows the current state.
  */
@@ -28,7 +28,7 @@ export default function SystemPage() {
   return (
     <section aria-labelledby="sistem-titlu" className="admin-system">
       <h2 id="sistem-titlu">Starea sistemului</h2>
-      <p className={problems ? "alert alert--error" : "alert alert--success"} role="status">
+      <p className={problems ? "alert alert--error" : "alert alert--success"}>
         {problems === 0 ? "Totul este în regulă." : problems === 1 ? "O problemă cere atenția dumneavoastră." : `${problems} probleme cer atenția dumneavoastră.`}{" "}
         Verificat la {formatDateTime(checkedAt)}; reîncărcați pagina pentru starea de acum.
       </p>
