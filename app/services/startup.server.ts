@@ -15,6 +15,7 @@ import { startMediaSweep } from "~/models/media.server";
 import { startEfacturaWorker } from "~/models/efactura.server";
 import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { startNightlyBackups } from "~/services/backup/run.server";
+import { registerAppMetrics } from "~/services/metrics.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
 import { isDatabaseUnavailable } from "~/services/unavailable.server";
@@ -88,6 +89,9 @@ async function start() {
     const upgraded = await upgradeSeededTermsPages(handle.db, config.business);
     if (upgraded.length) log.info("updated the seeded legal pages", { pages: upgraded.join(",") });
   }));
+
+  // The outbox depth and the last backup for GET /metrics (scripts/observability.mjs).
+  registerAppMetrics();
 
   // Published courses, products and legal pages are served from memory until an admin write.
   await startCatalogueCache(handle);
