@@ -1,5 +1,5 @@
 /**
- * How long the site keeps what (docs/product.md §11c): the ONE source of the periods. The privacy
+ * How long the site keeps what (docs/product.md §11): the ONE source of the periods. The privacy
  * policy's section 6 (db/seed-data.ts) is written from these values, the session cookie and rows,
  * the rate-limit windows (config.server.ts refuses a longer one) and the retention job
  * (models/retention.server.ts) use them, and tests/unit/retention.test.ts fails when the policy

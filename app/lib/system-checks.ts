@@ -1,5 +1,5 @@
 /**
- * The owner's system checks (docs/product.md §11b): what each check watches, when it turns bad,
+ * The owner's system checks (docs/product.md §10): what each check watches, when it turns bad,
  * and the view type /admin/sistem renders. Pure values; the figures come from
  * models/system-status.server.ts, the alert mails from models/system-alerts.server.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The retention job (docs/product.md §11c): carries out the privacy policy's section 6 with the
+ * The retention job (docs/product.md §11): carries out the privacy policy's section 6 with the
  * periods of lib/retention.ts. Every hour, in one process of the cluster (advisory lock):
  * sessions past their period (or expired), ended rate-limit windows, used or expired
  * password-reset links, places held by transfers that never arrived (housekeeping), and orders

@@ -14,7 +14,7 @@ import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/services/origin.server";
 import { perRequest } from "~/services/request-scope.server";
 
-/** docs/product.md §11c: one source with the privacy policy (lib/retention.ts). */
+/** docs/product.md §11: one source with the privacy policy (lib/retention.ts). */
 export const SESSION_DAYS = RETENTION.sessionDays;
 const DAY_MS = 86_400_000;
 /** Sliding expiry: a session used within its last 29 days is extended, at most once a day. */

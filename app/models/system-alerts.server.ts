@@ -1,5 +1,5 @@
 /**
- * Alerts to the owner (docs/product.md §11b): when one of /admin/sistem's checks turns bad, ONE
+ * Alerts to the owner (docs/product.md §10): when one of /admin/sistem's checks turns bad, ONE
  * e-mail (through the mail outbox, to ALERTS' address) and, when ALERT_WEBHOOK_URL is set, one
  * POST; nothing more while it stays bad; a "rezolvat" e-mail when it clears; a daily digest
  * while anything is still open. The state lives in `system_alerts`, one row per check, changed

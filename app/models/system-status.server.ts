@@ -1,5 +1,5 @@
 /**
- * The owner's system checks (docs/product.md §11b): last backup, mail outbox, refused payment
+ * The owner's system checks (docs/product.md §10): last backup, mail outbox, refused payment
  * notifications, payments waiting too long, e-Factura deadlines, the data folder's disk. Read by
  * /admin/sistem and by the alert job (system-alerts.server.ts). Counts and times only: no
  * personal data leaves here (the alerts mail it).

@@ -1,5 +1,5 @@
 /**
- * docs/product.md §11c: the retention job deletes and anonymises by age exactly what the privacy
+ * docs/product.md §11: the retention job deletes and anonymises by age exactly what the privacy
  * policy promises, and keeps the rest: sessions idle for more than 30 days go, a recent one
  * stays; ended rate-limit windows and used or expired reset links go; orders past the invoice
  * period are anonymised while their invoices stay as issued; a second run changes nothing.

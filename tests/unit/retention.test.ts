@@ -1,5 +1,5 @@
 /**
- * docs/product.md §11c: the privacy policy and the retention job read their periods from one
+ * docs/product.md §11: the privacy policy and the retention job read their periods from one
  * place (lib/retention.ts). This fails when the policy's text and the periods disagree: a period
  * changed in one place only, or the policy rewritten with other numbers.
  */
