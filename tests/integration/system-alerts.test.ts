@@ -8,10 +8,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { backupRuns, mailOutbox, orders, paymentNotifications, systemAlerts } from "../../db/schema";
+import { backupRuns, invoices, mailOutbox, orders, paymentNotifications, systemAlerts } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { SYSTEM_LIMITS, type SystemCheckKey } from "~/lib/system-checks";
 import { addCourseToCart } from "~/models/cart.server";
+import { transitionOrder } from "~/models/order-status.server";
 import { runAlerts, type AlertEvent } from "~/models/system-alerts.server";
 import { systemChecks, type DiskUsage } from "~/models/system-status.server";
 import { outboxIdle } from "~/services/mail-outbox.server";
@@ -54,7 +55,7 @@ async function levelOf(key: SystemCheckKey, now = new Date()) {
 }
 
 /** Each check: how to make it bad, and how to fix it (as the owner would). */
-const PROBLEMS: Record<Exclude<SystemCheckKey, "efactura">, { title: string; make: () => Promise<void>; fix: () => Promise<void> }> = {
+const PROBLEMS: Record<SystemCheckKey, { title: string; make: () => Promise<void>; fix: () => Promise<void> }> = {
   backup: {
     title: "Copia de siguranță",
     make: async () => {
@@ -94,6 +95,22 @@ const PROBLEMS: Record<Exclude<SystemCheckKey, "efactura">, { title: string; mak
     fix: async () => {
       // The owner confirms the transfer.
       await getDb().update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.status, "awaiting_transfer"));
+    },
+  },
+  efactura: {
+    title: "e-Factura",
+    make: async () => {
+      // A paid order's invoice that nobody transmitted, issued 10 days ago: past its 5 working days.
+      const course = await createCourse("online", {}, [{ days: null, amountBani: 34900 }]);
+      await addCourseToCart(student.id, { courseId: course.course.id, priceOptionId: course.options[0].id });
+      const order = await placeTransferOrder(student.id);
+      await transitionOrder(order.id, "paid", { source: "admin" });
+      const issuedOn = new Date(Date.now() - 10 * 24 * HOUR).toISOString().slice(0, 10);
+      await getDb().update(invoices).set({ issuedOn, efacturaStatus: "pending" }).where(eq(invoices.orderId, order.id));
+    },
+    fix: async () => {
+      // Transmitted and validated by ANAF.
+      await getDb().update(invoices).set({ efacturaStatus: "validated" });
     },
   },
   disk: {
