@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { RETENTION } from "./lib/retention";
 import { WEBVTT_MAX_BYTES } from "./lib/webvtt";
 import { log } from "./log.server";
 import { registerEnvironmentReset, underTest } from "./test-support.server";
@@ -23,6 +24,16 @@ const optionalText = z
 
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().positive().optional().default(fallback);
+
+/** A rate-limit window: never longer than the privacy policy promises to keep the IP address (lib/retention.ts). */
+const windowMinutes = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(RETENTION.rateLimitWindowMinutes, `must be at most ${RETENTION.rateLimitWindowMinutes} (the privacy policy's promise)`)
+    .optional()
+    .default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).optional().default("development"),
@@ -108,14 +119,14 @@ const envSchema = z.object({
 
   // Rate limits (fixed windows, stored in PostgreSQL).
   RATE_LIMIT_LOGIN_MAX: positiveInt(5),
-  RATE_LIMIT_LOGIN_WINDOW_MIN: positiveInt(15),
+  RATE_LIMIT_LOGIN_WINDOW_MIN: windowMinutes(15),
   // Failed logins per client address, across accounts (successes never count).
   RATE_LIMIT_LOGIN_ADDRESS_MAX: positiveInt(50),
-  RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MIN: positiveInt(60),
+  RATE_LIMIT_LOGIN_ADDRESS_WINDOW_MIN: windowMinutes(60),
   RATE_LIMIT_REGISTER_MAX: positiveInt(10),
-  RATE_LIMIT_REGISTER_WINDOW_MIN: positiveInt(60),
+  RATE_LIMIT_REGISTER_WINDOW_MIN: windowMinutes(60),
   RATE_LIMIT_RESET_MAX: positiveInt(5),
-  RATE_LIMIT_RESET_WINDOW_MIN: positiveInt(60),
+  RATE_LIMIT_RESET_WINDOW_MIN: windowMinutes(60),
   /**
    * How many reverse proxies in front of the app append to X-Forwarded-For. The client IP used by
    * the per-IP rate limits is the entry that many places from the right (what the outermost
@@ -185,6 +196,10 @@ const envSchema = z.object({
   BACKUP_S3_ACCESS_KEY_ID: optionalText,
   BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
   BACKUP_S3_FORCE_PATH_STYLE: bool(false),
+  /** Alerts to the owner (/admin/sistem's checks): the address (default ADMIN_EMAIL), an optional webhook, on/off. */
+  ALERT_EMAIL: optionalText.pipe(z.email().optional()),
+  ALERT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ALERTS: bool(true),
   /** In-person sessions: days a bank-transfer order holds its place before it is released. */
   SEAT_HOLD_DAYS: z.coerce.number().int().min(1).max(30).default(3),
 
@@ -379,6 +394,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessions: { holdDays: env.SEAT_HOLD_DAYS },
     anaf: anafSettings(env, publicUrl, production),
     efacturaWorker: env.EFACTURA_WORKER,
+    alerts: { enabled: env.ALERTS, email: (env.ALERT_EMAIL ?? env.ADMIN_EMAIL).toLowerCase(), webhookUrl: env.ALERT_WEBHOOK_URL },
   };
 }
 

@@ -1125,3 +1125,26 @@ export const backupRuns = pgTable(
     check("backup_runs_trigger_check", inList("trigger", BACKUP_TRIGGERS)),
   ],
 );
+
+// ─── Operations: alerts to the owner (issue 29) ──────────────────────────────────────────────
+
+export const SYSTEM_ALERT_STATUSES = ["open", "resolved"] as const;
+
+/**
+ * One row per kind of problem the system page checks (`backup`, `mail`, …): open while the check
+ * is bad. The alert job mails the owner when a row opens and again ("rezolvat") when it resolves;
+ * `notified_at` is the last mail about it (the first one or the daily digest).
+ */
+export const systemAlerts = pgTable(
+  "system_alerts",
+  {
+    key: text("key").primaryKey(),
+    status: text("status").$type<(typeof SYSTEM_ALERT_STATUSES)[number]>().notNull(),
+    /** What was wrong, as last seen (no personal data). */
+    summary: text("summary").notNull(),
+    openedAt: ts("opened_at").notNull(),
+    notifiedAt: ts("notified_at").notNull(),
+    resolvedAt: ts("resolved_at"),
+  },
+  () => [check("system_alerts_status_check", inList("status", SYSTEM_ALERT_STATUSES))],
+);

@@ -3,6 +3,7 @@
  * Amounts are in bani. Image names refer to files in db/seed-assets/.
  */
 import type { CourseContent } from "../app/lib/course-content";
+import { RETENTION_POLICY_PHRASES } from "../app/lib/retention";
 import { cookieTableText } from "../app/lib/site-cookies";
 
 export interface SeedPriceOption {
@@ -456,7 +457,7 @@ export const seedTermsPages: Record<string, Array<{ title: string; description: 
     ),
     section(
       "6. Cât timp păstrăm datele",
-      "- Datele contului: cât timp ai contul. La ștergerea contului (din Contul meu → Datele mele) ștergem imediat numele, e-mailul, telefonul, adresele, datele firmei și opțiunea pentru noutăți, sesiunile, linkurile de resetare a parolei, coșul, progresul la cursuri și copiile e-mailurilor trimise ție.\n- Comenzile: le păstrăm cât timp păstrăm facturile de care țin; la ștergerea contului le anonimizăm (numele, e-mailul, telefonul, adresa, adresa de livrare și numărul mascat al cardului se șterg; datele unei firme cumpărătoare rămân, fiind necesare facturării).\n- Facturile și notele de stornare: se păstrează exact cum au fost emise, cel puțin 10 ani de la sfârșitul exercițiului financiar în care au fost emise (art. 25 din Legea contabilității nr. 82/1991); nu pot fi modificate sau șterse înainte de acest termen.\n- Diplomele: rămân verificabile după cod; la ștergerea contului poți alege să ascundem numele titularului.\n- Sesiunile de autentificare: 30 de zile de la ultima activitate, apoi se șterg automat (și la deconectare).\n- Adresa IP folosită la limitarea încercărilor: doar pe durata ferestrei de limitare (cel mult 60 de minute), apoi se șterge automat în cel mult o oră.\n- Consimțământul pentru noutăți: până îl retragi (din Contul meu → Datele mele, cu un clic); alegerea privind cookie-urile: 6 luni, în browserul tău.",
+      `- Datele contului: cât timp ai contul. La ștergerea contului (din Contul meu → Datele mele) ștergem imediat numele, e-mailul, telefonul, adresele, datele firmei și opțiunea pentru noutăți, sesiunile, linkurile de resetare a parolei, coșul, progresul la cursuri și copiile e-mailurilor trimise ție.\n- Comenzile: le păstrăm cât timp păstrăm facturile de care țin; la ștergerea contului le anonimizăm (numele, e-mailul, telefonul, adresa, adresa de livrare și numărul mascat al cardului se șterg; datele unei firme cumpărătoare rămân, fiind necesare facturării).\n- Facturile și notele de stornare: se păstrează exact cum au fost emise, ${RETENTION_POLICY_PHRASES.invoices} (art. 25 din Legea contabilității nr. 82/1991); nu pot fi modificate sau șterse înainte de acest termen.\n- Diplomele: rămân verificabile după cod; la ștergerea contului poți alege să ascundem numele titularului.\n- ${RETENTION_POLICY_PHRASES.sessions} (și la deconectare).\n- Adresa IP folosită la limitarea încercărilor: ${RETENTION_POLICY_PHRASES.rateLimits}.\n- Consimțământul pentru noutăți: până îl retragi (din Contul meu → Datele mele, cu un clic); ${RETENTION_POLICY_PHRASES.consent}.`,
     ),
     section(
       "7. Drepturile tale",

@@ -2,7 +2,8 @@
 /**
  * One worker's HTTP server (started by scripts/start.mjs, the supervisor). It serves the Remix
  * build exactly as @remix-run/serve did (compression, /build immutable for a year, public files
- * for an hour, a one-line access log), plus what remix-serve cannot do:
+ * for an hour, a one-line access log: JSON in production, with Prometheus metrics, see
+ * observability.mjs), plus what remix-serve cannot do:
  *
  * - Graceful shutdown. On SIGTERM/SIGINT the worker stops accepting connections, closes idle
  *   keep-alive connections, answers requests still arriving on open ones with `Connection:
@@ -26,7 +27,7 @@ import remixExpress from "@remix-run/express/dist/server.js";
 import remixNode from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
+import { observability } from "./observability.mjs";
 import { onSupervisorGone } from "./supervisor-link.mjs";
 
 const { createRemixRequest, sendRemixResponse } = remixExpress;
@@ -77,7 +78,10 @@ app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable
 // such as /cont goes straight to Remix instead of costing a failed stat() on every request.
 const publicFiles = express.static("public", { maxAge: "1h" });
 app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-if (process.env.LOG_LEVEL !== "warn" && process.env.LOG_LEVEL !== "error") app.use(morgan("tiny"));
+// One log line per request (JSON in production) and GET /metrics behind METRICS_TOKEN (observability.mjs).
+const { requests, metrics } = observability({ routes: build.routes, quiet: process.env.LOG_LEVEL === "warn" || process.env.LOG_LEVEL === "error" });
+app.use(requests);
+app.get("/metrics", metrics);
 app.all("*", async (req, res, next) => {
   try {
     const request = entry.withoutLegacyDataParam(createRemixRequest(req, res));

@@ -28,6 +28,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isTestBuild } from "./build.mjs";
 import { missingPatches } from "./check-patches.mjs";
+import { serveClusterMetrics } from "./metrics-primary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -108,6 +109,8 @@ if (process.env.DATABASE_URL && Number.isInteger(requestedHeap) && requestedHeap
   heapFlags.push(`--max-old-space-size=${requestedHeap}`, "--max-semi-space-size=8");
 }
 cluster.setupPrimary({ exec: path.join(root, "scripts", "server.mjs"), execArgv: [...process.execArgv, ...heapFlags] });
+// GET /metrics answers for every worker: the worker asks here (observability.mjs).
+serveClusterMetrics(cluster);
 const env = { NODE_ENV: "production", ...process.env };
 const reasons = new Map(); // worker id → why it said it dies
 const listening = new Set();

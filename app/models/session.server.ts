@@ -9,11 +9,13 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { cartLines, sessions, users, type BuyerType, type UserRole } from "../../db/schema";
 import { getConfig } from "~/config.server";
+import { RETENTION } from "~/lib/retention";
 import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/services/origin.server";
 import { perRequest } from "~/services/request-scope.server";
 
-export const SESSION_DAYS = 30;
+/** docs/product.md §11: one source with the privacy policy (lib/retention.ts). */
+export const SESSION_DAYS = RETENTION.sessionDays;
 const DAY_MS = 86_400_000;
 /** Sliding expiry: a session used within its last 29 days is extended, at most once a day. */
 const REFRESH_AFTER_MS = DAY_MS;

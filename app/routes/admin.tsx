@@ -20,6 +20,7 @@ export const ADMIN_TABS = [
   { to: "/admin/comenzi", label: "Comenzi" },
   { to: "/admin/facturi", label: "Facturi" },
   { to: "/admin/livrare", label: "Livrare" },
+  { to: "/admin/sistem", label: "Sistem" },
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,8 +5,10 @@
 import { createCookie } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import type { Consent } from "~/lib/consent";
+import { RETENTION } from "~/lib/retention";
 
-const SIX_MONTHS = 182 * 24 * 3600;
+/** The period the privacy and cookie policies state (lib/retention.ts), in seconds (a month as 365/12 days, rounded down). */
+const SIX_MONTHS = Math.floor((RETENTION.consentCookieMonths * 365) / 12) * 24 * 3600;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function consentCookie() {

@@ -4,6 +4,7 @@
  * tick. The timers do not keep the process alive; the returned function stops them (shutdown).
  */
 import { log } from "./log.server";
+import { recordJobSuccess } from "./metrics.server";
 
 export function every(name: string, intervalMs: number, firstDelayMs: number, task: () => Promise<void>): () => void {
   let running = false;
@@ -11,6 +12,7 @@ export function every(name: string, intervalMs: number, firstDelayMs: number, ta
     if (running) return;
     running = true;
     task()
+      .then(() => recordJobSuccess(name))
       .catch((error: unknown) => log.warn(`${name} failed`, { error: String(error) }))
       .finally(() => {
         running = false;

@@ -9,11 +9,13 @@ import { runMigrations } from "../../db/migrate";
 import { isDatabaseEmpty, seed, upgradeSeededTermsPages } from "../../db/seed";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
-import { startHousekeeping } from "~/models/housekeeping.server";
+import { startRetention } from "~/models/retention.server";
+import { startAlerts } from "~/models/system-alerts.server";
 import { startMediaSweep } from "~/models/media.server";
 import { startEfacturaWorker } from "~/models/efactura.server";
 import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { startNightlyBackups } from "~/services/backup/run.server";
+import { registerAppMetrics } from "~/services/metrics.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
 import { isDatabaseUnavailable } from "~/services/unavailable.server";
@@ -88,17 +90,22 @@ async function start() {
     if (upgraded.length) log.info("updated the seeded legal pages", { pages: upgraded.join(",") });
   }));
 
+  // The outbox depth and the last backup for GET /metrics (scripts/observability.mjs).
+  registerAppMetrics();
+
   // Published courses, products and legal pages are served from memory until an admin write.
   await startCatalogueCache(handle);
 
   // Queued e-mails are sent in the background and retried until they go through; uploads
-  // that never made it into a saved form are removed after a day; expired sessions and ended
-  // rate-limit windows are deleted every hour.
+  // that never made it into a saved form are removed after a day; the retention job (expired
+  // sessions, ended rate-limit windows, what the privacy policy's periods end) runs every hour;
+  // the alert job mails the owner when a check of /admin/sistem turns bad or clears.
   let stopWorkers = async () => {};
   if (!underTest) {
     const stopOutbox = startOutboxWorker();
     const stopSweep = startMediaSweep();
-    const stopHousekeeping = startHousekeeping();
+    const stopRetention = startRetention();
+    const stopAlerts = startAlerts();
     // e-Factura: uploads, status polls and deadline warnings (one process of the cluster).
     const stopEfactura = config.efacturaWorker ? startEfacturaWorker() : () => {};
     // The nightly backup (BACKUP_HOUR): one process takes it, under the backup lock.
@@ -106,7 +113,8 @@ async function start() {
     stopWorkers = async () => {
       stopEfactura();
       stopSweep();
-      stopHousekeeping();
+      stopRetention();
+      stopAlerts();
       stopBackups();
       await stopOutbox();
     };

@@ -65,6 +65,7 @@ beforeAll(async () => {
     "admin.setari-cursuri.tsx": { url: "/admin/setari-cursuri", as: "admin" },
     "admin.setari-facturare.tsx": { url: "/admin/setari-facturare", as: "admin" },
     "admin.sesiuni._index.tsx": { url: "/admin/sesiuni", as: "admin" },
+    "admin.sistem.tsx": { url: "/admin/sistem", as: "admin" },
     "admin.sesiuni.$id.tsx": { url: "/admin/sesiuni/999999", as: "admin" },
     "admin.anaf.callback.tsx": { url: "/admin/anaf/callback?error=access_denied", as: "admin" },
     "autentificare.tsx": { url: "/autentificare", as: "guest" },

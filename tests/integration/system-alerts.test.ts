@@ -1,0 +1,250 @@
+/**
+ * Issue 29: the owner's system checks (/admin/sistem) and the alerts they drive. Each check is
+ * made bad with real rows (a failed backup, a mail stuck in the outbox, a refused payment
+ * notification, a transfer order waiting for days, a full disk), and each alert goes from the
+ * problem to ONE e-mail, no second one while it stays bad, and "Rezolvat" when it clears; a
+ * digest once a day while something stays open. Real database.
+ */
+import { eq, inArray } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { backupRuns, invoices, mailOutbox, orders, paymentNotifications, systemAlerts } from "../../db/schema";
+import { getConfig } from "~/config.server";
+import { SYSTEM_LIMITS, type SystemCheckKey } from "~/lib/system-checks";
+import { addCourseToCart } from "~/models/cart.server";
+import { transitionOrder } from "~/models/order-status.server";
+import { runAlerts, type AlertEvent } from "~/models/system-alerts.server";
+import { systemChecks, type DiskUsage } from "~/models/system-status.server";
+import { outboxIdle } from "~/services/mail-outbox.server";
+import { cookieFor, createCourse, createUser, placeTransferOrder } from "../helpers/factories";
+import { BASE } from "../helpers/http";
+import { remixHandler } from "../helpers/remix-app";
+
+const HOUR = 3600_000;
+const HALF_FULL: DiskUsage = { totalBytes: 100 * 2 ** 30, freeBytes: 50 * 2 ** 30 };
+const FULL: DiskUsage = { totalBytes: 100 * 2 ** 30, freeBytes: 5 * 2 ** 30 };
+
+let disk = HALF_FULL;
+let student: { id: string };
+
+/** The alert mails queued so far (whatever the worker did with them since), oldest first. */
+async function alertMails() {
+  await outboxIdle();
+  return getDb()
+    .select({ id: mailOutbox.id, subject: mailOutbox.subject, text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, getConfig().alerts.email))
+    .orderBy(mailOutbox.createdAt, mailOutbox.subject);
+}
+
+/** The alert mails queued since `before` (a list from alertMails), by subject. */
+async function mailsSince(before: Array<{ id: string }>) {
+  const seen = new Set(before.map((m) => m.id));
+  return (await alertMails()).filter((m) => !seen.has(m.id));
+}
+
+/** The outbox worker's part for the alert mails (the test's own stuck mail stays as it is). */
+async function markAllSent() {
+  await outboxIdle();
+  await getDb().update(mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(mailOutbox.toAddress, getConfig().alerts.email));
+}
+
+async function levelOf(key: SystemCheckKey, now = new Date()) {
+  const checks = await systemChecks({ now, disk });
+  return checks.find((c) => c.key === key)!;
+}
+
+/** Each check: how to make it bad, and how to fix it (as the owner would). */
+const PROBLEMS: Record<SystemCheckKey, { title: string; make: () => Promise<void>; fix: () => Promise<void> }> = {
+  backup: {
+    title: "Copia de siguranță",
+    make: async () => {
+      await getDb().insert(backupRuns).values({ startedAt: new Date(Date.now() - 60_000), ok: false, trigger: "nightly", location: "/tmp/copii", durationMs: 5, error: "No space left on device" });
+    },
+    fix: async () => {
+      await getDb().insert(backupRuns).values({ startedAt: new Date(), finishedAt: new Date(Date.now() + 1000), ok: true, trigger: "manual", location: "/tmp/copii", fileName: "backup-x.anabackup", sizeBytes: 2_500_000, durationMs: 900 });
+    },
+  },
+  mail: {
+    title: "E-mailurile",
+    make: async () => {
+      await getDb().insert(mailOutbox).values({ toAddress: "cursant@example.com", subject: "Blocat", textBody: "x", htmlBody: "x", attempts: 4, lastError: "connect ECONNREFUSED", createdAt: new Date(Date.now() - 2 * HOUR), nextAttemptAt: new Date(Date.now() + HOUR) });
+    },
+    fix: async () => {
+      await getDb().update(mailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(mailOutbox.subject, "Blocat"));
+    },
+  },
+  ipn: {
+    title: "Notificările de plată cu cardul",
+    make: async () => {
+      await getDb().insert(paymentNotifications).values({ provider: "netopia", rawBody: "env_key=x", outcome: "rejected", message: "signature mismatch", receivedAt: new Date(Date.now() - 10 * 60_000) });
+    },
+    fix: async () => {
+      // A day later the refusal is out of the window.
+      await getDb().update(paymentNotifications).set({ receivedAt: new Date(Date.now() - (SYSTEM_LIMITS.ipnWindowHours + 1) * HOUR) });
+    },
+  },
+  payments: {
+    title: "Plățile în așteptare",
+    make: async () => {
+      const course = await createCourse("online", {}, [{ days: null, amountBani: 34900 }]);
+      await addCourseToCart(student.id, { courseId: course.course.id, priceOptionId: course.options[0].id });
+      const order = await placeTransferOrder(student.id);
+      await getDb().update(orders).set({ createdAt: new Date(Date.now() - (SYSTEM_LIMITS.transferWaitDays * 24 + 1) * HOUR) }).where(eq(orders.id, order.id));
+    },
+    fix: async () => {
+      // The owner confirms the transfer.
+      await getDb().update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.status, "awaiting_transfer"));
+    },
+  },
+  efactura: {
+    title: "e-Factura",
+    make: async () => {
+      // A paid order's invoice that nobody transmitted, issued 10 days ago: past its 5 working days.
+      const course = await createCourse("online", {}, [{ days: null, amountBani: 34900 }]);
+      await addCourseToCart(student.id, { courseId: course.course.id, priceOptionId: course.options[0].id });
+      const order = await placeTransferOrder(student.id);
+      await transitionOrder(order.id, "paid", { source: "admin" });
+      const issuedOn = new Date(Date.now() - 10 * 24 * HOUR).toISOString().slice(0, 10);
+      await getDb().update(invoices).set({ issuedOn, efacturaStatus: "pending" }).where(eq(invoices.orderId, order.id));
+    },
+    fix: async () => {
+      // Transmitted and validated by ANAF.
+      await getDb().update(invoices).set({ efacturaStatus: "validated" });
+    },
+  },
+  disk: {
+    title: "Spațiul pe disc (folderul de date)",
+    make: async () => {
+      disk = FULL;
+    },
+    fix: async () => {
+      disk = HALF_FULL;
+    },
+  },
+};
+
+beforeAll(async () => {
+  student = await createUser({ name: "Ioana Pop" });
+  // A good backup, so that only the problem each test makes is open.
+  await PROBLEMS.backup.fix();
+});
+
+afterEach(async () => {
+  await markAllSent();
+});
+
+describe("system checks", () => {
+  it("are all in order on a healthy site", async () => {
+    const checks = await systemChecks({ disk: HALF_FULL });
+    expect(checks.map((c) => [c.key, c.level])).toEqual([
+      ["backup", "ok"],
+      ["mail", "ok"],
+      ["ipn", "ok"],
+      ["payments", "ok"],
+      ["efactura", "ok"],
+      ["disk", "ok"],
+    ]);
+  });
+
+  it("a new site without any backup yet is only a warning; a failed backup is a problem that says what to do", async () => {
+    await getDb().delete(backupRuns);
+    const fresh = await levelOf("backup");
+    expect(fresh.level).toBe("warn");
+    const later = await levelOf("backup", new Date(Date.now() + (SYSTEM_LIMITS.backupMaxAgeHours + 1) * HOUR));
+    expect(later.level).toBe("bad");
+    await PROBLEMS.backup.make();
+    const failed = await levelOf("backup");
+    expect(failed).toMatchObject({ level: "bad", summary: "Ultima copie de siguranță a eșuat." });
+    expect(failed.facts.map((f) => f.value).join(" ")).toContain("No space left on device");
+    expect(failed.advice).toContain("npm run backup");
+    await PROBLEMS.backup.fix();
+    expect((await levelOf("backup")).level).toBe("ok");
+    // 26 hours later without a new one it is a problem again.
+    expect((await levelOf("backup", new Date(Date.now() + (SYSTEM_LIMITS.backupMaxAgeHours + 1) * HOUR))).level).toBe("bad");
+  });
+
+  it("the page shows the checks to the admin, without JavaScript", async () => {
+    const handle = await remixHandler();
+    const admin = await createUser({ role: "admin" });
+    await PROBLEMS.payments.make();
+    const response = await handle(new Request(`${BASE}/admin/sistem`, { headers: { Cookie: await cookieFor(admin.id) } }));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Starea sistemului");
+    expect(html).toContain("O comandă așteaptă transferul bancar de peste 3 zile.");
+    expect(html).toContain("Ce este de făcut:");
+    expect(html).not.toContain('src="/build/'); // no script: the page is read-only
+    await PROBLEMS.payments.fix();
+    const guest = await handle(new Request(`${BASE}/admin/sistem`));
+    expect(guest.status).toBe(302);
+    const student2 = await createUser();
+    const refused = await handle(new Request(`${BASE}/admin/sistem`, { headers: { Cookie: await cookieFor(student2.id) } }));
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("alerts", () => {
+  it.each(Object.entries(PROBLEMS))("%s: problem → one e-mail and one webhook call, still bad → nothing, cleared → „Rezolvat”", async (key, problem) => {
+    const events: AlertEvent[] = [];
+    const postWebhook = async (list: AlertEvent[]) => void events.push(...list);
+    const before = await alertMails();
+
+    await problem.make();
+    const first = await runAlerts({ disk, postWebhook });
+    expect(first.opened).toEqual([key]);
+    let mails = await mailsSince(before);
+    expect(mails.map((m) => m.subject)).toEqual([`Problemă pe site: ${problem.title}`]);
+    expect(mails[0].text).toContain("Ce este de făcut:");
+    expect(events).toEqual([expect.objectContaining({ event: "problem", key })]);
+    await markAllSent();
+
+    const again = await runAlerts({ disk, postWebhook });
+    expect(again).toEqual({ opened: [], resolved: [], digest: false, mails: 0 });
+    expect(await mailsSince(before)).toHaveLength(1);
+
+    await problem.fix();
+    const cleared = await runAlerts({ disk, postWebhook });
+    expect(cleared.resolved).toEqual([key]);
+    mails = await mailsSince(before);
+    expect(mails.map((m) => m.subject).sort()).toEqual([`Problemă pe site: ${problem.title}`, `Rezolvat: ${problem.title}`]);
+    expect(events.map((e) => e.event)).toEqual(["problem", "resolved"]);
+    const [row] = await getDb().select().from(systemAlerts).where(eq(systemAlerts.key, key));
+    expect(row.status).toBe("resolved");
+
+    // Quiet again afterwards.
+    expect((await runAlerts({ disk, postWebhook })).mails).toBe(0);
+  });
+
+  it("sends a daily digest while problems stay open, then nothing more that day", async () => {
+    await PROBLEMS.payments.make();
+    await PROBLEMS.ipn.make();
+    const first = await runAlerts({ disk });
+    expect(first.opened.sort()).toEqual(["ipn", "payments"]);
+    await markAllSent();
+    const before = await alertMails();
+
+    const sameDay = await runAlerts({ disk, now: new Date(Date.now() + 12 * HOUR) });
+    expect(sameDay.mails).toBe(0);
+    // A day later (the backup taken that night, the refusal still inside its window).
+    const nextDay = new Date(Date.now() + 24 * HOUR + 10 * 60_000);
+    await getDb().insert(backupRuns).values({ startedAt: new Date(nextDay.getTime() - 2 * HOUR), finishedAt: new Date(nextDay.getTime() - 2 * HOUR), ok: true, trigger: "nightly", location: "/tmp/copii", fileName: "backup-y.anabackup", sizeBytes: 2_600_000, durationMs: 950 });
+    await getDb().update(paymentNotifications).set({ receivedAt: new Date(nextDay.getTime() - HOUR) });
+    const digest = await runAlerts({ disk, now: nextDay });
+    expect(digest).toMatchObject({ opened: [], resolved: [], digest: true, mails: 1 });
+    const mails = await mailsSince(before);
+    expect(mails.map((m) => m.subject)).toEqual(["Încă nerezolvate: 2 probleme pe site"]);
+    expect(mails[0].text).toContain("Notificările de plată cu cardul");
+    expect(mails[0].text).toContain("Plățile în așteptare");
+    await markAllSent();
+    expect((await runAlerts({ disk, now: new Date(nextDay.getTime() + 10 * 60_000) })).mails).toBe(0);
+
+    await PROBLEMS.payments.fix();
+    await PROBLEMS.ipn.fix();
+    const cleared = await runAlerts({ disk, now: new Date(nextDay.getTime() + 20 * 60_000) });
+    expect(cleared.resolved.sort()).toEqual(["ipn", "payments"]);
+    const open = await getDb().select().from(systemAlerts).where(inArray(systemAlerts.status, ["open"]));
+    expect(open).toEqual([]);
+  });
+});
