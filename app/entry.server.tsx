@@ -14,12 +14,14 @@ import { privateByDefault } from "~/lib/http";
 import { cachedGuestPage, guestPageKey, renderGuestPage } from "~/services/html-cache.server";
 import { stripRendererPadding } from "~/services/react-stream.server";
 import { applySecurityHeaders, createNonce } from "~/services/security-headers.server";
-import { startApp } from "~/services/startup.server";
+import { composeApp } from "~/composition.server";
+import { startApp } from "~/startup.server";
 import { finalStatus, recordRequestError, unavailableDocument } from "~/services/unavailable.server";
 
-// What the HTTP server uses of the app (services/server-host.server.ts).
-export { serverHost } from "~/services/server-host.server";
+// What the HTTP server uses of the app (app/server-host.server.ts).
+export { serverHost } from "~/server-host.server";
 
+composeApp();
 await startApp();
 
 const ABORT_DELAY = 5_000;

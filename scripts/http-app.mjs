@@ -15,7 +15,7 @@
  *   the copy of a small form post is kept here); an error page never goes out with a 2xx status.
  *
  * Everything it uses of the app is `build.entry.module.serverHost` (typed in
- * app/services/server-host.server.ts): Remix's public ServerBuild, no globals.
+ * app/server-host.server.ts): Remix's public ServerBuild, no globals.
  */
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -32,7 +32,7 @@ const MAX_FORM_COPY_BYTES = 64 * 1024;
  * @param {{ draining?: () => boolean, accessLog?: boolean }} [options]
  */
 export function createHttpApp(build, { draining = () => false, accessLog = true } = {}) {
-  /** @type {import("../app/services/server-host.server").ServerHost} */
+  /** @type {import("../app/server-host.server").ServerHost} */
   const host = /** @type {any} */ (build.entry.module).serverHost;
   const app = express();
   app.disable("x-powered-by");

@@ -46,7 +46,7 @@ process.on("unhandledRejection", (error) => die(`unhandled rejection: ${error?.s
 /** @type {import("@remix-run/node").ServerBuild} */
 const build = await import(pathToFileURL(buildFile).href); // opens and migrates the database
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
-/** @type {import("../app/services/server-host.server").ServerHost} */
+/** @type {import("../app/server-host.server").ServerHost} */
 const host = /** @type {any} */ (build.entry.module).serverHost;
 // This server handles SIGTERM (drain first, then host.stop()), not the app's start-up code.
 host.takeOverShutdown();

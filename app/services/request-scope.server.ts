@@ -4,7 +4,7 @@
  * cache keyed on the Request object is never shared between the root loader and the page's
  * loader: the session was looked up twice per logged-in page. The HTTP server runs each request
  * in a scope of this module's AsyncLocalStorage (`runInRequestScope`, reached through the build's
- * entry module, see services/server-host.server.ts) and `perRequest` memoizes in it. Outside a
+ * entry module, see app/server-host.server.ts) and `perRequest` memoizes in it. Outside a
  * scope (tests, scripts) it just calls `load`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertSameOrigin, isSameOrigin } from "~/services/origin.server";
-import { serverHost } from "~/services/server-host.server";
+import { serverHost } from "~/server-host.server";
 import { recordRequestError, unavailableDocument } from "~/services/unavailable.server";
 import { resetEnvironment } from "~/test-support.server";
 import { createHttpApp } from "../../scripts/http-app.mjs";

@@ -9,7 +9,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { withoutLegacyDataParam } from "~/lib/http";
 import { originVerdict, type OriginVerdict } from "~/services/origin.server";
 import { runInRequestScope } from "~/services/request-scope.server";
-import { stopApp, takeOverShutdown } from "~/services/startup.server";
+import { stopApp, takeOverShutdown } from "~/startup.server";
 import { finalStatus, type RequestState } from "~/services/unavailable.server";
 
 export interface ServerHost {

@@ -4,9 +4,9 @@
  * database; stopApp() ends the background work and closes the database at shutdown.
  */
 import path from "node:path";
-import { connect, getDatabaseHandle, setDatabaseHandle } from "../../db/client";
-import { runMigrations } from "../../db/migrate";
-import { isDatabaseEmpty, seed, upgradeSeededTermsPages } from "../../db/seed";
+import { connect, getDatabaseHandle, setDatabaseHandle } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { isDatabaseEmpty, seed, upgradeSeededTermsPages } from "../db/seed";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
@@ -17,8 +17,8 @@ import { startNightlyBackups } from "~/services/backup/run.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
 import { isDatabaseUnavailable } from "~/services/unavailable.server";
-import { underTest } from "../test-support.server";
-import { hashPassword } from "./password.server";
+import { underTest } from "./test-support.server";
+import { hashPassword } from "~/services/password.server";
 
 const STARTUP_WAIT_MS = 30_000;
 
