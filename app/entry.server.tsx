@@ -1,8 +1,9 @@
 /**
  * Server entry: streams the HTML, adds the CSP nonce and security headers. Importing this
- * module (remix-serve does at start) opens and migrates the database before the first request.
+ * module (the HTTP server does at start) opens and migrates the database before the first
+ * request. `serverHost` is what the HTTP server (scripts/server.mjs) uses of the app.
  */
-import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -11,20 +12,16 @@ import { NonceContext } from "~/components/nonce";
 import { log, stackOf } from "~/services/log.server";
 import { privateByDefault } from "~/lib/http";
 import { cachedGuestPage, guestPageKey, renderGuestPage } from "~/services/html-cache.server";
-import { replaceRemixOriginCheck } from "~/services/origin.server";
 import { stripRendererPadding } from "~/services/react-stream.server";
 import { applySecurityHeaders, createNonce } from "~/services/security-headers.server";
-import { startApp } from "~/services/startup.server";
-import { recordRequestError } from "~/services/unavailable.server";
+import { composeApp } from "~/composition.server";
+import { startApp } from "~/startup.server";
+import { finalStatus, recordRequestError, unavailableDocument } from "~/services/unavailable.server";
 
-// For the HTTP server (scripts/server.mjs): the 503 page, the request-state key, shutdown, and
-// the request clean-up it applies before Remix (the old `?_data=` parameter is dropped).
-export { REQUEST_STATE, RETRY_AFTER_SECONDS, unavailablePage } from "~/services/unavailable.server";
-export { stopApp } from "~/services/startup.server";
-export { withoutLegacyDataParam } from "~/lib/http";
+// What the HTTP server uses of the app (app/server-host.server.ts).
+export { serverHost } from "~/server-host.server";
 
-// Cross-site posts get the app's 403 page, not Remix's bare 500 (origin.server.ts).
-replaceRemixOriginCheck();
+composeApp();
 await startApp();
 
 const ABORT_DELAY = 5_000;
@@ -34,7 +31,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  // A loader or action could not reach the database: the Romanian 503 page (services/unavailable.server.ts).
+  if (loadContext?.requestState?.databaseUnavailable) {
+    return unavailableDocument(request, loadContext.requestState, responseHeaders);
+  }
   const nonce = createNonce();
   // A page that is the same for every guest is rendered once per catalogue version.
   const guestKey = guestPageKey(request, responseStatusCode, responseHeaders, remixContext);
@@ -95,13 +97,18 @@ export default async function handleRequest(
 }
 
 /** Single-fetch `.data` responses: route `headers` set their caching; the rest is private. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
   applySecurityHeaders(response.headers);
   privateByDefault(response.headers);
-  return response;
+  // The database was unreachable: 503 (the browser's Remix shows the error boundary).
+  const fixed = finalStatus(context.requestState, response.status);
+  if (!fixed) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(fixed.headers)) headers.set(name, value);
+  return new Response(response.body, { status: fixed.status, headers });
 };
 
-export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
   if (request.signal.aborted) return;
   // A 4xx the app threw on purpose (403 cross-site, 415 not a form…) is an answer, not an error.
   if (isRouteErrorResponse(error) && error.status < 500) return;

@@ -28,15 +28,11 @@ export interface DatabaseHandle {
   /** Runs fn while holding a cluster-wide lock (several app processes starting at once). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /**
-   * Runs fn only if no other process holds the session-level advisory lock `id` (background
-   * jobs that must have one worker in the cluster); resolves to null without running otherwise.
+   * Runs fn only if no other process holds the session-level advisory lock `id` (a PostgreSQL
+   * advisory lock held on one connection for the duration: background jobs and backups that must
+   * have one runner in the cluster); resolves to null at once without running otherwise.
    */
   tryWithLock<T>(id: number, fn: () => Promise<T>): Promise<T | null>;
-  /**
-   * Runs fn only if no other process runs a job under the same lock id (a PostgreSQL advisory
-   * lock held on one connection for the duration); otherwise resolves `{ ran: false }` at once.
-   */
-  tryJobLock<T>(lockId: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /**
    * LISTEN on a channel: onNotify for each NOTIFY (delivered at the sender's commit), onListen
    * each time listening starts or restarts after a lost connection (notifications sent in
@@ -135,20 +131,6 @@ async function connectPostgres(url: string, max: number): Promise<DatabaseHandle
         reserved.release();
       }
     },
-    async tryJobLock(lockId, fn) {
-      const reserved = await sql.reserve();
-      try {
-        const [row] = await reserved<Array<{ locked: boolean }>>`select pg_try_advisory_lock(${lockId}) as locked`;
-        if (!row.locked) return { ran: false };
-        try {
-          return { ran: true, value: await fn() };
-        } finally {
-          await reserved`select pg_advisory_unlock(${lockId})`.catch(() => {});
-        }
-      } finally {
-        reserved.release();
-      }
-    },
     async listen(channel, onNotify, onListen) {
       const { unlisten } = await sql.listen(channel, onNotify, onListen);
       return async () => {
@@ -207,8 +189,6 @@ async function connectPglite(dir: string | undefined): Promise<DatabaseHandle> {
     withStartupLock: (fn) => fn(),
     // One process owns a PGlite folder: its own job runner already never runs a job twice at once.
     tryWithLock: (_id, fn) => fn(),
-    // One process: jobs are serialised by their callers in this process.
-    tryJobLock: async (_lockId, fn) => ({ ran: true, value: await fn() }),
     async listen(channel, onNotify, onListen) {
       const stop = await client.listen(channel, onNotify);
       onListen();

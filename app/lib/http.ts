@@ -28,9 +28,9 @@ export function privateByDefault(headers: Headers) {
  * route id the client made up (a 403/500 with an empty or bare body, logged as a server error).
  * Without it the address is the page (or the API call) it names. Other parameters stay.
  */
-export function withoutLegacyDataParam(request: Request): Request {
-  const url = new URL(request.url);
-  if (!url.searchParams.has("_data")) return request;
-  url.searchParams.delete("_data");
-  return new Request(url, request);
+export function withoutLegacyDataParam(url: URL): URL {
+  if (!url.searchParams.has("_data")) return url;
+  const cleaned = new URL(url);
+  cleaned.searchParams.delete("_data");
+  return cleaned;
 }

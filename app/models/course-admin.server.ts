@@ -10,10 +10,19 @@ import { coursePriceOptions, courses, enrollments, type CourseKind } from "../..
 import { getPriceSettings } from "~/models/course-settings.server";
 import { recordPriceChange } from "~/models/price-history.server";
 import { readCourseContent } from "~/lib/course-content";
-import { lessonMediaKeys, type CourseInput, type CoursePriceInput, type StoredCourseForForm } from "~/lib/validation/admin-course";
+import {
+  courseMediaFields,
+  lessonMediaKeys,
+  toCourseInput,
+  type CourseForm,
+  type CourseInput,
+  type CoursePriceInput,
+  type StoredCourseForForm,
+} from "~/lib/validation/admin-course";
 import { saveLessons, listLessonsForAdmin, withMeasuredDurations } from "~/models/lesson-admin.server";
 import { removeUnusedMedia } from "~/models/media.server";
 import { afterCatalogueWrite } from "~/services/catalogue-cache.server";
+import { verifyFormMedia } from "~/services/uploads.server";
 
 export interface AdminCourseCard {
   id: number;
@@ -247,4 +256,33 @@ export async function deleteCourse(kind: CourseKind, id: number): Promise<Delete
   }));
   if (outcome === "deleted") await removeUnusedMedia([...mediaOf(before)]);
   return { outcome };
+}
+
+export type SaveCourseFormResult =
+  | { ok: true; id: number; created: boolean; proofs: Record<string, string> }
+  /** The course to update does not exist (any more). */
+  | { ok: false; missing: true }
+  /** A media key is not a checked upload: the messages per form field. */
+  | { ok: false; missing: false; errors: Record<string, string[]>; proofs: Record<string, string> };
+
+/**
+ * Create (id null) or update a course from its parsed admin form — the one save behind the admin
+ * editor's action and the JSON API: every media key new for this course must be a checked upload
+ * (`verifyFormMedia`: keys stored with this very post or already on the course count as known;
+ * a valid proof says a key was checked earlier), then `saveCourse`.
+ */
+export async function saveCourseFromForm(
+  kind: CourseKind,
+  id: number | null,
+  form: CourseForm,
+  options: { actorUserId: string; storedKeys?: Iterable<string>; proofs?: Map<string, string> },
+): Promise<SaveCourseFormResult> {
+  const before = id === null ? null : await getCourseForAdmin(kind, id);
+  if (id !== null && !before) return { ok: false, missing: true };
+  const known = new Set<string>([...(options.storedKeys ?? []), before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap(lessonMediaKeys)]);
+  const media = await verifyFormMedia(courseMediaFields(form), { known, proofs: options.proofs ?? new Map() });
+  if (Object.keys(media.errors).length > 0) return { ok: false, missing: false, errors: media.errors, proofs: media.proofs };
+  const saved = await saveCourse(id, toCourseInput(kind, form), options.actorUserId);
+  if (!saved.ok) return { ok: false, missing: true };
+  return { ok: true, id: saved.id, created: saved.created, proofs: media.proofs };
 }

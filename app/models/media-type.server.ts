@@ -8,9 +8,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { mediaFiles } from "../../db/schema";
-import { isVerifiedType, verifyContainer, type ByteReader, type VerifiedType } from "~/lib/media-check";
+import { isVerifiedType, verifyContainer, type VerifiedType } from "~/lib/media-check";
 import { log } from "~/services/log.server";
-import { getStorage, type StorageBackend, type UrlOptions } from "~/services/storage.server";
+import { getStorage, storageReader, type UrlOptions } from "~/services/storage.server";
 
 /** Keys are immutable (an upload never reuses a key), so a type once known stays true. */
 const known = new Map<string, VerifiedType>();
@@ -19,18 +19,6 @@ const MAX_CACHED = 5000;
 function remember(key: string, type: VerifiedType) {
   if (known.size >= MAX_CACHED) known.delete(known.keys().next().value as string);
   known.set(key, type);
-}
-
-/** A reader over a stored object (ranged reads), for `verifyContainer`. */
-export function storageReader(key: string, size: number, storage: StorageBackend = getStorage()): ByteReader {
-  return {
-    size,
-    async read(offset, length) {
-      const clamped = Math.max(0, Math.min(length, size - offset));
-      if (clamped === 0) return new Uint8Array(0);
-      return (await storage.readRange(key, offset, clamped)) ?? new Uint8Array(0);
-    },
-  };
 }
 
 export async function recordMediaType(key: string, contentType: VerifiedType): Promise<void> {

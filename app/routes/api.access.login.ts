@@ -11,7 +11,7 @@ import { getUserProfile } from "~/models/user.server";
 import { createSession, destroySession } from "~/models/session.server";
 import { apiError, apiRoute, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { userView } from "~/routes/+shared/api/views.server";
-import { authenticator, LoginError } from "~/services/auth.server";
+import { authenticator, LoginError } from "~/models/login.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {

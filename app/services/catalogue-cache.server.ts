@@ -110,16 +110,15 @@ export class CatalogueCache {
   }
 }
 
-const GLOBAL_KEY = Symbol.for("academy.catalogueCache");
-type GlobalWithCache = typeof globalThis & { [GLOBAL_KEY]?: CatalogueCache };
+let processCache: CatalogueCache | undefined;
 
 /** The process's cache (started by startApp), or undefined: then every read is a query. */
 export function processCatalogueCache(): CatalogueCache | undefined {
-  return (globalThis as GlobalWithCache)[GLOBAL_KEY];
+  return processCache;
 }
 
 export function setProcessCatalogueCache(cache: CatalogueCache | undefined) {
-  (globalThis as GlobalWithCache)[GLOBAL_KEY] = cache;
+  processCache = cache;
 }
 
 /** Opens the process's cache over this database (start-up, tests). */

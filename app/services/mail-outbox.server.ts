@@ -16,8 +16,21 @@ import { getDb, getDatabaseHandle, type Executor } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
-import { renderAttachments } from "~/services/mail-attachments.server";
-import { sendMail, type MailMessage } from "~/services/mail.server";
+import { sendMail, type MailAttachmentRef, type MailFile, type MailMessage } from "~/services/mail.server";
+
+/** Renders the files of a message from the references stored with it (an invoice id → its PDF). */
+export type AttachmentRenderer = (refs: MailAttachmentRef[] | null | undefined) => Promise<MailFile[]>;
+
+let renderAttachments: AttachmentRenderer = async (refs) => {
+  // Never send a message without the file it announces: the send fails and is retried.
+  if (refs?.length) throw new Error("mail outbox: no attachment renderer is wired (app/composition.server.ts)");
+  return [];
+};
+
+/** Set once per process by the composition root (app/composition.server.ts). */
+export function setAttachmentRenderer(render: AttachmentRenderer): void {
+  renderAttachments = render;
+}
 
 /**
  * A claimed message is invisible to other workers for this long; the worker renews the lease
@@ -91,7 +104,7 @@ async function flushUnmarked(): Promise<void> {
  */
 export interface OutboxOptions {
   limit?: number;
-  send?: (m: MailMessage, files: Awaited<ReturnType<typeof renderAttachments>>) => Promise<void>;
+  send?: (m: MailMessage, files: MailFile[]) => Promise<void>;
   concurrency?: number;
   /** The background worker is stopping: hand over no further row of this batch. */
   stopping?: () => boolean;

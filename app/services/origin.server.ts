@@ -8,14 +8,11 @@
  * - Allowed hosts: PUBLIC_URL's, the request's own (Host header) and — only when
  *   TRUST_FORWARDED_HOST is set, i.e. the proxy writes it — X-Forwarded-Host.
  *
- * Remix's own check (which would answer a mismatch with a bare 500 before any action runs) is
- * replaced by this one at start (`replaceRemixOriginCheck`): each action calls
- * `assertSameOrigin`, so a cross-site post gets the 403 page on every route, document and data
- * requests alike, and a proxy that rewrites Host no longer breaks same-site posts.
+ * Each action calls `assertSameOrigin`, so a cross-site post gets the 403 page on every route.
+ * Remix's own check (a bare 500 before any action runs) is left as it is: the HTTP server asks
+ * `originVerdict` first, so Remix's check only ever sees requests it accepts.
  */
-import { createRequire } from "node:module";
 import { getConfig } from "~/config.server";
-import { log } from "~/services/log.server";
 
 function hostOf(value: string): string | null {
   try {
@@ -67,25 +64,42 @@ export function assertSameOrigin(request: Request): void {
   if (!isSameOrigin(request)) throw crossSiteResponse();
 }
 
-type CsrfModule = { throwIfPotentialCSRFAttack?: (headers: Headers) => void };
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The host Remix compares `Origin` with: the first `X-Forwarded-Host`, else `Host`. */
+function remixComparedHost(headers: Headers): string | null {
+  const forwarded = headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
+  return forwarded || headers.get("Host");
+}
+
+export type OriginVerdict =
+  /** Nothing to do: Remix sees the request as it came. */
+  | { kind: "pass" }
+  /** Cross-site: answer this instead of calling Remix. */
+  | { kind: "refuse"; response: Response }
+  /** Same site by our rule: Remix must see this `Origin` (the host it compares with). */
+  | { kind: "same-site"; origin: string };
 
 /**
- * Remix 2 compares `Origin` with `X-Forwarded-Host`/`Host` before any action runs and throws a
- * plain Error (a bare 500) on a mismatch: a cross-site post, or any post behind a proxy that
- * rewrites Host. Every action here makes the decision itself (`assertSameOrigin`, enforced for
- * every route module by tests/integration/origin.test.ts), so Remix's check is replaced by a
- * no-op in the runtime module it is called from. Returns whether it was replaced (false: the
- * runtime changed shape; logged, and tests/integration/remix-origin.test.ts fails).
+ * The app's origin decision, made by the HTTP server before Remix handles the request.
+ *
+ * Remix 2 runs its own check before a page's or a single-fetch action runs: it compares `Origin`
+ * with `X-Forwarded-Host` (or `Host`) and answers a mismatch with a bare 500. Where that check
+ * would refuse, this one decides first: a cross-site post gets the app's 403 page; a post that
+ * is same-site by our rule (PUBLIC_URL's host — a proxy that rewrites Host — or a trusted
+ * X-Forwarded-Host) is handed to Remix with the `Origin` Remix compares against, so its check
+ * passes. The JSON API (`/api/…`, resource routes: Remix does not check them) decides itself,
+ * with CORS (routes/+shared/api/http.server.ts). Every action also calls `assertSameOrigin`.
  */
-export function replaceRemixOriginCheck(): boolean {
-  try {
-    const require = createRequire(import.meta.url);
-    const actions = require("@remix-run/server-runtime/dist/actions.js") as CsrfModule;
-    if (typeof actions.throwIfPotentialCSRFAttack !== "function") throw new Error("throwIfPotentialCSRFAttack not found");
-    actions.throwIfPotentialCSRFAttack = () => {};
-    return true;
-  } catch (error) {
-    log.error("could not replace Remix's origin check: cross-site posts answer 500 instead of 403", { error: String(error) });
-    return false;
-  }
+export function originVerdict(request: Request): OriginVerdict {
+  if (!MUTATIONS.has(request.method)) return { kind: "pass" };
+  const origin = request.headers.get("Origin");
+  if (origin === null) return { kind: "pass" };
+  const url = new URL(request.url);
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return { kind: "pass" };
+  const compared = remixComparedHost(request.headers);
+  if (origin !== "null" && compared !== null && hostOf(origin) === compared) return { kind: "pass" };
+  if (!isSameOrigin(request)) return { kind: "refuse", response: crossSiteResponse() };
+  if (compared === null) return { kind: "pass" };
+  return { kind: "same-site", origin: `${url.protocol}//${compared}` };
 }

@@ -2,24 +2,29 @@
  * Work shared by the loaders of one HTTP request. Remix hands every loader its own copy of the
  * Request (server-runtime strips `?index` and `_routes` into a new Request per loader), so a
  * cache keyed on the Request object is never shared between the root loader and the page's
- * loader: the session was looked up twice per logged-in page. scripts/server.mjs runs each HTTP
- * request in an AsyncLocalStorage scope (the same instance, found through a global symbol) and
- * `perRequest` memoizes in it. Outside a scope (tests, scripts) it just calls `load`.
+ * loader: the session was looked up twice per logged-in page. The HTTP server runs each request
+ * in a scope of this module's AsyncLocalStorage (`runInRequestScope`, reached through the build's
+ * entry module, see app/server-host.server.ts) and `perRequest` memoizes in it. Outside a
+ * scope (tests, scripts) it just calls `load`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-const KEY = Symbol.for("academy.requestScope");
 type Scope = Map<string, unknown>;
-type GlobalWithScope = typeof globalThis & { [KEY]?: AsyncLocalStorage<Scope> };
+const storage = new AsyncLocalStorage<Scope>();
 
+/** The scope store (tests open a scope with `requestScopeStorage().run(new Map(), …)`). */
 export function requestScopeStorage(): AsyncLocalStorage<Scope> {
-  const global = globalThis as GlobalWithScope;
-  return (global[KEY] ??= new AsyncLocalStorage<Scope>());
+  return storage;
+}
+
+/** Runs `next` (the rest of one HTTP request's handling) in a fresh request scope. */
+export function runInRequestScope<T>(next: () => T): T {
+  return storage.run(new Map(), next);
 }
 
 /** `load()` once per HTTP request and key (shared by its loaders); every time outside one. */
 export function perRequest<T>(key: string, load: () => T): T {
-  const scope = requestScopeStorage().getStore();
+  const scope = storage.getStore();
   if (!scope) return load();
   if (scope.has(key)) return scope.get(key) as T;
   const value = load();

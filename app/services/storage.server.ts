@@ -17,6 +17,7 @@
  * models/public-image.server) for og:image, JSON-LD and the catalogue pages.
  */
 import { getConfig } from "~/config.server";
+import type { ByteReader } from "~/lib/media-check";
 import { isValidStorageKey } from "~/lib/storage-keys";
 import type { StorageBackend, UrlOptions } from "./storage/backend.server";
 import { localBackend } from "./storage/local.server";
@@ -41,6 +42,18 @@ export function getStorage(): StorageBackend {
 registerStorageSeam((next) => {
   backend = next as StorageBackend | undefined;
 });
+
+/** A reader over a stored object (ranged reads), for `verifyContainer`. */
+export function storageReader(key: string, size: number, storage: StorageBackend = getStorage()): ByteReader {
+  return {
+    size,
+    async read(offset, length) {
+      const clamped = Math.max(0, Math.min(length, size - offset));
+      if (clamped === 0) return new Uint8Array(0);
+      return (await storage.readRange(key, offset, clamped)) ?? new Uint8Array(0);
+    },
+  };
+}
 
 /** Lifetimes of signed URLs, in seconds. */
 export const URL_LIFETIMES = {

@@ -2,18 +2,30 @@
  * Honest answers while the database is unreachable (issue 13): a request whose loader or action
  * failed because the database could not be reached is answered 503 with `Retry-After` and a short
  * Romanian page instead of a 500 (or, worse, an error page with status 200). The HTTP server
- * (scripts/server.mjs) gives every request a state object in its load context; `handleError`
- * (entry.server.tsx) records the error there, and the server replaces the response.
+ * (scripts/server.mjs) gives every request a fresh load context (`createLoadContext`, through
+ * Remix's `getLoadContext`); `handleError` (entry.server.tsx) records the error on its
+ * `requestState`; the document entry answers the 503 page, and the server's last look at the
+ * status line (`finalStatus`, just before the headers go out) gives every other answer
+ * (single-fetch data, resource routes) its 503 or error status.
  */
-
-/** Key of the per-request state in Remix's load context. */
-export const REQUEST_STATE = Symbol.for("academy.requestState");
 
 export interface RequestState {
   /** An error reached handleError (a loader, action or render failed). */
   errored: boolean;
   /** That error was the database being unreachable (or overloaded). */
   databaseUnavailable: boolean;
+  /**
+   * The body of a small form post as it arrived (URL-encoded), when the server kept a copy:
+   * the 503 page gives its fields back to send again. Undefined for anything else.
+   */
+  formCopy?: () => string | undefined;
+}
+
+declare module "@remix-run/node" {
+  /** What every loader, action and entry hook gets as `context` (scripts/server.mjs). */
+  interface AppLoadContext {
+    requestState?: RequestState;
+  }
 }
 
 export const RETRY_AFTER_SECONDS = 5;
@@ -64,11 +76,44 @@ export function rethrowIfUnavailable(error: unknown): void {
 }
 
 /** Records an error that reached Remix's handleError on the request's state. */
-export function recordRequestError(context: unknown, error: unknown): void {
-  const state = (context as { [REQUEST_STATE]?: RequestState } | undefined)?.[REQUEST_STATE];
+export function recordRequestError(context: { requestState?: RequestState } | undefined, error: unknown): void {
+  const state = context?.requestState;
   if (!state) return;
   state.errored = true;
   if (isDatabaseUnavailable(error)) state.databaseUnavailable = true;
+}
+
+/**
+ * The status line an answer must go out with, given what happened while it was made: 503 (with
+ * `Retry-After`, never cached) when the database was unreachable, 500 instead of a success when
+ * an error page was rendered; null when the answer stands as it is.
+ */
+export function finalStatus(
+  state: RequestState | undefined,
+  status: number,
+): { status: number; headers: Record<string, string> } | null {
+  if (!state) return null;
+  if (state.databaseUnavailable) {
+    return { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } };
+  }
+  if (state.errored && status < 300) return { status: 500, headers: {} };
+  return null;
+}
+
+/** The 503 answer of a page (document request): the Romanian page, with the form's fields. */
+export function unavailableDocument(request: Request, state: RequestState | undefined, headers: Headers): Response {
+  let fields: [string, string][] | undefined;
+  const body = request.method === "POST" ? state?.formCopy?.() : undefined;
+  if (body !== undefined) fields = [...new URLSearchParams(body).entries()];
+  const url = new URL(request.url);
+  const page = unavailablePage({ method: request.method, action: url.pathname + url.search, fields });
+  const answer = new Headers(headers);
+  answer.set("Content-Type", "text/html; charset=utf-8");
+  answer.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  answer.set("Cache-Control", "no-store");
+  answer.delete("Content-Length");
+  answer.delete("Content-Encoding");
+  return new Response(page, { status: 503, headers: answer });
 }
 
 const escapeHtml = (text: string) =>

@@ -42,11 +42,32 @@ import { readFormData } from "~/lib/form-input";
 import { variantKey } from "~/lib/images";
 import { kindOfVerifiedType, verifyContainer, type ByteReader, type VerifiedType } from "~/lib/media-check";
 import { checkWebVtt, WEBVTT_MAX_BYTES } from "~/lib/webvtt";
-import { referencedKeys, removeUnusedMedia } from "~/models/media.server";
-import { recordMediaType, storageReader } from "~/models/media-type.server";
 import { optimiseUploadedImage } from "./images.server";
 import { log } from "./log.server";
-import { getStorage, type UploadTarget } from "./storage.server";
+import { getStorage, storageReader, type UploadTarget } from "./storage.server";
+
+/**
+ * What uploads need from the media records (models/media.server.ts, models/media-type.server.ts):
+ * which keys a saved course or product still references, freeing the ones no longer used, and
+ * recording a checked file's type. Handed in by the composition root (app/composition.server.ts),
+ * so this adapter does not import models.
+ */
+export interface UploadMediaRecords {
+  referencedKeys(keys: string[]): Promise<Set<string>>;
+  removeUnusedMedia(keys: string[]): Promise<unknown>;
+  recordMediaType(key: string, contentType: VerifiedType): Promise<void>;
+}
+
+let media: UploadMediaRecords | undefined;
+
+export function setUploadMediaRecords(records: UploadMediaRecords): void {
+  media = records;
+}
+
+function mediaRecords(): UploadMediaRecords {
+  if (!media) throw new Error("uploads: the media records are not wired (app/composition.server.ts)");
+  return media;
+}
 
 export function maxBytesFor(kind: UploadKind | "form"): number {
   return getConfig().storage.maxBytes[kind];
@@ -189,7 +210,7 @@ export async function verifyUpload(key: string): Promise<UploadResult<{ key: str
   const storage = getStorage();
   const stored = await storage.head(key);
   if (!stored) return { ok: false, error: UPLOAD_MESSAGES.missing, status: 404 };
-  const inUse = (await referencedKeys([key])).has(key);
+  const inUse = (await mediaRecords().referencedKeys([key])).has(key);
   const maxBytes = maxBytesFor(kind);
   const refuse = async (error: string, status: number) => {
     if (inUse) log.warn("upload: a file in use failed its check; kept", { key });
@@ -227,7 +248,7 @@ export async function verifyFormMedia(
   const errors: Record<string, string[]> = {};
   const kept: Record<string, string> = {};
   const unknown = [...new Set(fields.map((f) => f.key).filter((key) => !known.has(key)))];
-  const inUse = await referencedKeys(unknown);
+  const inUse = await mediaRecords().referencedKeys(unknown);
   const outcome = new Map<string, string | null>(); // key → error (null: fine)
   for (const key of unknown) {
     if (inUse.has(key)) {
@@ -263,10 +284,10 @@ async function wrongTypeMessage(kind: UploadKind, reader: ByteReader): Promise<s
 
 /** The type a file passed its check as is the type it is served with (media_files). */
 async function recordVerified(key: string, contentType: VerifiedType) {
-  await recordMediaType(key, contentType);
+  await mediaRecords().recordMediaType(key, contentType);
   // An image's small variant is re-encoded by us in the same format.
   if (kindOfVerifiedType(contentType) === "image" && (await getStorage().head(variantKey(key)))) {
-    await recordMediaType(variantKey(key), contentType);
+    await mediaRecords().recordMediaType(variantKey(key), contentType);
   }
 }
 
@@ -431,7 +452,7 @@ export async function readAdminForm(request: Request, targetFor: (field: string)
     tooLarge = true;
   }
   if (tooLarge) {
-    await removeUnusedMedia([...storedKeys]); // with their image variants
+    await mediaRecords().removeUnusedMedia([...storedKeys]); // with their image variants
     return { formData: new FormData(), uploadErrors: {}, storedKeys: new Set(), tooLarge: true };
   }
   // The stored key replaces the file: `file:imageKey` → `imageKey`.

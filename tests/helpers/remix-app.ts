@@ -1,8 +1,9 @@
 /**
- * The whole Remix request handler over the app's source modules, as remix-serve runs it (same
- * route tree as `remix build`, same future flags, the real entry.server with its headers): for
- * tests of what only the handler decides, such as single-fetch `.data` responses and the
- * headers merged from every matched route.
+ * The whole Remix request handler over the app's source modules, as scripts/http-app.mjs runs it
+ * (same route tree as `remix build`, same future flags, the real entry.server with its headers,
+ * and the server's steps before Remix: the address without `?_data=`, the app's origin check, a
+ * load context per request): for tests of what only the handler decides, such as single-fetch
+ * `.data` responses and the headers merged from every matched route.
  */
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -13,9 +14,8 @@ type Module = Record<string, unknown>;
 const routeFiles = import.meta.glob<Module>("../../app/routes/*.{ts,tsx}");
 
 export async function remixHandler(): Promise<(request: Request) => Promise<Response>> {
-  // The test database is already open (tests/integration/setup.ts): entry.server must not
-  // open another one when it is imported.
-  (globalThis as Record<symbol, unknown>)[Symbol.for("academy.started")] = Promise.resolve();
+  // The test database is already open (tests/integration/setup.ts): importing entry.server
+  // starts nothing more (startApp finds it open).
   const [entry, root] = await Promise.all([import("~/entry.server"), import("~/root")]);
   const appDirectory = path.resolve(import.meta.dirname, "../../app");
   const manifest = flatRoutes(appDirectory, config.ignoredRouteFiles);
@@ -56,7 +56,25 @@ export async function remixHandler(): Promise<(request: Request) => Promise<Resp
     basename: undefined,
   } as unknown as ServerBuild;
   const handler = createRequestHandler(build, "production");
-  // As scripts/server.mjs hands requests over.
-  const clean = (entry as { withoutLegacyDataParam: (request: Request) => Request }).withoutLegacyDataParam;
-  return (request) => handler(clean(request));
+  const host = entry.serverHost;
+  // As scripts/http-app.mjs hands requests over.
+  return async (request) => {
+    const url = new URL(request.url);
+    const address = host.addressForRemix(url.pathname + url.search);
+    if (address !== url.pathname + url.search) request = new Request(new URL(address, url), request);
+    if (!request.headers.has("Host")) {
+      // As an HTTP client sends it (Remix's own origin check compares with it).
+      const headers = new Headers(request.headers);
+      headers.set("Host", url.host);
+      request = new Request(request, { headers });
+    }
+    const verdict = host.originVerdict(request);
+    if (verdict.kind === "refuse") return verdict.response;
+    if (verdict.kind === "same-site") {
+      const headers = new Headers(request.headers);
+      headers.set("Origin", verdict.origin);
+      request = new Request(request, { headers });
+    }
+    return host.runInRequestScope(() => handler(request, host.createLoadContext({})));
+  };
 }

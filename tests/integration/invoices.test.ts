@@ -6,7 +6,7 @@
 import { inflateRawSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { invoiceLines, invoices, mailOutbox } from "../../db/schema";
 import { isValidCui } from "~/lib/fiscal-ids";
@@ -23,7 +23,8 @@ import { loader as pdfLoader } from "~/routes/cont_.facturi.$file";
 import { action as settingsAction } from "~/routes/admin.setari-facturare";
 import { action as accountAction } from "~/routes/cont";
 import { efacturaXml } from "~/services/efactura/sender.server";
-import { renderAttachments } from "~/services/mail-attachments.server";
+import { outboxIdle } from "~/services/mail-outbox.server";
+import { renderMailAttachments as renderAttachments } from "~/models/mail-attachments.server";
 import { buildNotificationXml, openEnvelope, sealEnvelope } from "~/services/payments/mobilpay.server";
 import { CONFIRM_PATH } from "~/services/payments/provider.server";
 import { getSimulatorKeys } from "~/services/payments/simulator-keys.server";
@@ -108,6 +109,36 @@ describe("invoices", () => {
     const files = await renderAttachments(confirmation.attachments);
     expect(files.map((f) => [f.filename, f.contentType])).toEqual([[`factura-ANA-${issued[0].number}.pdf`, "application/pdf"]]);
     expect((await extractPdfText(new Uint8Array(files[0].content))).join("\n")).toContain(`Seria ANA nr. ${issued[0].number}`);
+  });
+
+  it("a queued invoice mail is sent with its PDF by a fresh process: the outbox gets its renderer from the composition root", async () => {
+    const user = await createUser();
+    const { course, options } = await createCourse("online", {}, [{ days: null, amountBani: 21900 }]);
+    const { form } = await placeCardOrder(user.id, course.id, options[0].id);
+    expect((await notify(ipnBody(openEnvelope(form.fields, getSimulatorKeys().providerPrivatePem), "confirmed", 21900))).outcome).toBe("applied");
+    await outboxIdle();
+    const queued = await getDb().select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    const confirmation = queued.find((m) => m.attachments.length > 0)!;
+    const [invoice] = await getDb().select().from(invoices).where(eq(invoices.id, confirmation.attachments[0].id));
+    expectNext(invoice.number);
+    // As if the process that queued it had died before sending: a new process finds it due.
+    const due = () =>
+      getDb().update(mailOutbox).set({ status: "pending", nextAttemptAt: new Date(0), claimToken: null }).where(eq(mailOutbox.id, confirmation.id));
+    await due();
+    vi.resetModules(); // a fresh process: fresh app modules (the database stays)
+    const outbox = await import("~/services/mail-outbox.server");
+    const sent: Array<{ subject: string; files: string[] }> = [];
+    const send = async (m: { subject: string }, files: Array<{ filename: string }>) => void sent.push({ subject: m.subject, files: files.map((f) => f.filename) });
+    // Not wired: the message is not sent without the invoice it announces (it stays queued).
+    await outbox.processOutbox({ send });
+    expect(sent.filter((m) => m.subject === confirmation.subject)).toEqual([]);
+    const [kept] = await getDb().select().from(mailOutbox).where(eq(mailOutbox.id, confirmation.id));
+    expect(kept.status).toBe("pending");
+    // Wired as every server process is at start: sent, with the PDF.
+    (await import("~/composition.server")).composeApp();
+    await due();
+    await outbox.processOutbox({ send });
+    expect(sent.filter((m) => m.subject === confirmation.subject)).toEqual([{ subject: confirmation.subject, files: [`factura-ANA-${invoice.number}.pdf`] }]);
   });
 
   it("the admin confirming a company's bank transfer issues its invoice with the CUI; continuous numbers", async () => {

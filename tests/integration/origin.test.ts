@@ -60,18 +60,19 @@ describe("every action refuses a foreign Origin", () => {
     const module = await load();
     const { path, params } = requestFor(name);
     if (typeof module.action !== "function") {
-      // No action: the whole handler refuses a post to it (405), same-origin or not, and no
-      // loader or other route's action runs in its place. Posted by an administrator, so that
-      // the admin pages' own login check (a redirect) does not answer first.
+      // No action: the whole handler refuses a post to it (405 same-origin; a foreign Origin is
+      // refused before Remix, 403), and no loader or other route's action runs in its place.
+      // Posted by an administrator, so that the admin pages' own login check (a redirect) does
+      // not answer first.
       handler ??= await remixHandler();
       adminCookie ??= await cookieFor((await createUser({ role: "admin" })).id);
       const target = `${BASE}${path}${/(^|\.)_index$/.test(name) ? "?index" : ""}`;
-      for (const origin of [BASE, "https://evil.example"]) {
+      for (const [origin, status] of [[BASE, 405], ["https://evil.example", 403]] as const) {
         const body = new FormData();
         body.set("intent", "account");
         const headers = { Origin: origin, Cookie: adminCookie };
         const response = await handler(new Request(target, { method: "POST", body, headers }));
-        expect(response.status, `${name} (no action) with Origin ${origin}`).toBe(405);
+        expect(response.status, `${name} (no action) with Origin ${origin}`).toBe(status);
       }
       return;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable, recordRequestError, REQUEST_STATE, type RequestState, unavailablePage } from "~/services/unavailable.server";
+import { isDatabaseUnavailable, finalStatus, recordRequestError, type RequestState, unavailablePage } from "~/services/unavailable.server";
 
 const pgError = (code: string) => Object.assign(new Error("x"), { code });
 
@@ -21,11 +21,15 @@ describe("database unavailability", () => {
 
   it("records the error on the request's state", () => {
     const state: RequestState = { errored: false, databaseUnavailable: false };
-    recordRequestError({ [REQUEST_STATE]: state }, new Error("boom"));
+    recordRequestError({ requestState: state }, new Error("boom"));
     expect(state).toEqual({ errored: true, databaseUnavailable: false });
-    recordRequestError({ [REQUEST_STATE]: state }, pgError("57P01"));
+    expect(finalStatus(state, 200)).toEqual({ status: 500, headers: {} });
+    expect(finalStatus(state, 404)).toBeNull();
+    recordRequestError({ requestState: state }, pgError("57P01"));
     expect(state.databaseUnavailable).toBe(true);
+    expect(finalStatus(state, 500)).toEqual({ status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store" } });
     expect(() => recordRequestError(undefined, new Error("x"))).not.toThrow();
+    expect(finalStatus(undefined, 200)).toBeNull();
   });
 });
 

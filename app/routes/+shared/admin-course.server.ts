@@ -14,11 +14,9 @@ import {
   courseFormSchema,
   courseToFormValue,
   newCourseFormValue,
-  toCourseInput,
-  courseMediaFields,
   lessonMediaKeys,
 } from "~/lib/validation/admin-course";
-import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
+import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourseFromForm } from "~/models/course-admin.server";
 import { courseReferenceWarning } from "~/models/course.server";
 import { getPriceSettings } from "~/models/course-settings.server";
 import { signedMediaUrl } from "~/models/media-type.server";
@@ -27,7 +25,7 @@ import { catalogueImage } from "~/services/images.server";
 import { log } from "~/services/log.server";
 import { imageUrl } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";
+import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits } from "~/services/uploads.server";
 import { parseForm, readFormData } from "~/lib/form-input";
 import { applyBulkAdd } from "~/lib/bulk-items";
 import { courseConstraint } from "./form-schemas.server";
@@ -129,18 +127,14 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
 
   // Keys new for this course (uploaded directly by the browser, or in an earlier post): each
   // stored file is checked once; a valid proof says it was.
-  const before = id === null ? null : await getCourseForAdmin(kind, id);
-  if (id !== null && !before) throw new Response("Cursul nu există.", { status: 404 });
-  const known = new Set<string>([...storedKeys, before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap(lessonMediaKeys)]);
-  const media = await verifyFormMedia(courseMediaFields(submission.value), { known, proofs: postedProofs });
-  const proofs = { ...(await proofsToKeep(storedKeys, storedKeys, postedProofs)), ...media.proofs };
-  if (Object.keys(media.errors).length > 0) {
-    return data<EditorActionData>({ result: submission.reply({ fieldErrors: media.errors }), formError: null, urls, proofs }, { status: 400 });
-  }
-
+  const kept = await proofsToKeep(storedKeys, storedKeys, postedProofs);
   try {
-    const saved = await saveCourse(id, toCourseInput(kind, submission.value), admin.id);
-    if (!saved.ok) throw new Response("Cursul nu există.", { status: 404 });
+    const saved = await saveCourseFromForm(kind, id, submission.value, { actorUserId: admin.id, storedKeys, proofs: postedProofs });
+    if (!saved.ok && saved.missing) throw new Response("Cursul nu există.", { status: 404 });
+    if (!saved.ok) {
+      const proofs = { ...kept, ...saved.proofs };
+      return data<EditorActionData>({ result: submission.reply({ fieldErrors: saved.errors }), formError: null, urls, proofs }, { status: 400 });
+    }
     // Saved either way; a struck-through price that is not the 30-day lowest is said at once (and on the editor).
     const priceWarning = await courseReferenceWarning(saved.id);
     const message = saved.created ? COURSE_FORM_MESSAGES.created : COURSE_FORM_MESSAGES.updated;
@@ -149,7 +143,7 @@ export async function courseEditorAction(kind: CourseKind, { request, params }: 
     rethrowIfUnavailable(error);
     if (error instanceof Response) throw error;
     log.error("admin: saving a course failed", { error: String(error) });
-    return data<EditorActionData>({ result: submission.reply(), formError: COURSE_FORM_MESSAGES.saveFailed, urls, proofs }, { status: 500 });
+    return data<EditorActionData>({ result: submission.reply(), formError: COURSE_FORM_MESSAGES.saveFailed, urls, proofs: kept }, { status: 500 });
   }
 }
 

@@ -173,8 +173,7 @@ let inProcess: Promise<BackupResult | null> | undefined;
 export function runBackupExclusive(options: BackupOptions): Promise<BackupResult | null> {
   if (inProcess) return inProcess;
   const run = options.handle
-    .tryJobLock(BACKUP_LOCK_ID, () => createBackup(options))
-    .then((outcome) => (outcome.ran ? outcome.value : null))
+    .tryWithLock(BACKUP_LOCK_ID, () => createBackup(options))
     .finally(() => {
       inProcess = undefined;
     });

@@ -1,11 +1,10 @@
 /** The admin course lists, save and delete over JSON (models/course-admin: the admin pages' own functions). */
 import type { CourseKind } from "../../../../db/schema";
 import { adminCourseBody, toCourseForm } from "~/lib/api/schemas";
-import { COURSE_FORM_MESSAGES, courseFormSchema, courseMediaFields, lessonMediaKeys, toCourseInput } from "~/lib/validation/admin-course";
-import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourse } from "~/models/course-admin.server";
+import { COURSE_FORM_MESSAGES, courseFormSchema } from "~/lib/validation/admin-course";
+import { deleteCourse, getCourseForAdmin, listCoursesForAdmin, saveCourseFromForm } from "~/models/course-admin.server";
 import { apiAdmin, apiError, fieldErrors, intParam, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { adminCourseView } from "~/routes/+shared/api/views.server";
-import { verifyFormMedia } from "~/services/uploads.server";
 
 /** Every course of one kind, published or not, as whole course objects (the admin edits from them). */
 export async function adminCourseList(request: Request, kind: CourseKind): Promise<Response> {
@@ -29,9 +28,8 @@ export async function adminCourseDelete(request: Request, kind: CourseKind, idPa
 }
 
 /**
- * Create (id null) or update a course from docs/product.md's payload: the admin form's schema, media check
- * (verifyFormMedia: every new key must be a checked upload) and model (saveCourse), as the
- * admin page does. 201/200 {msg, _id}; errors {msg, errors} with the form's messages.
+ * Create (id null) or update a course from docs/product.md's payload: the admin form's schema and
+ * the admin page's own save (saveCourseFromForm: media check, then saveCourse). 201/200 {msg, _id}; errors {msg, errors} with the form's messages.
  */
 export async function adminCourseSave(request: Request, kind: CourseKind, idParam: string | undefined): Promise<Response> {
   const admin = await apiAdmin(request);
@@ -41,13 +39,9 @@ export async function adminCourseSave(request: Request, kind: CourseKind, idPara
   if (!parsed.success) {
     return apiError(400, parsed.error.issues[0]?.message ?? COURSE_FORM_MESSAGES.saveFailed, { errors: fieldErrors(parsed.error) });
   }
-  const before = id === null ? null : await getCourseForAdmin(kind, id);
-  if (id !== null && !before) return apiError(404, "Cursul nu există.");
-  const known = new Set<string>([before?.imageKey ?? "", ...(before?.lessons ?? []).flatMap(lessonMediaKeys)]);
-  const media = await verifyFormMedia(courseMediaFields(parsed.data), { known, proofs: new Map() });
-  if (Object.keys(media.errors).length > 0) return apiError(400, Object.values(media.errors)[0][0], { errors: media.errors });
-  const saved = await saveCourse(id, toCourseInput(kind, parsed.data), admin.id);
-  if (!saved.ok) return apiError(404, "Cursul nu există.");
+  const saved = await saveCourseFromForm(kind, id, parsed.data, { actorUserId: admin.id });
+  if (!saved.ok && saved.missing) return apiError(404, "Cursul nu există.");
+  if (!saved.ok) return apiError(400, Object.values(saved.errors)[0][0], { errors: saved.errors });
   return jsonResponse(
     { msg: saved.created ? COURSE_FORM_MESSAGES.created : COURSE_FORM_MESSAGES.updated, _id: saved.id },
     { status: saved.created ? 201 : 200 },

@@ -1,12 +1,12 @@
 /**
- * Process start-up, run once when the server build is imported (before remix-serve listens):
+ * Process start-up, run once when the server build is imported (before the server listens):
  * open the database (PGlite in DATA_DIR/pglite, or PostgreSQL), apply migrations, seed an empty
  * database; stopApp() ends the background work and closes the database at shutdown.
  */
 import path from "node:path";
-import { connect, getDatabaseHandle, setDatabaseHandle } from "../../db/client";
-import { runMigrations } from "../../db/migrate";
-import { isDatabaseEmpty, seed, upgradeSeededTermsPages } from "../../db/seed";
+import { connect, getDatabaseHandle, setDatabaseHandle } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { isDatabaseEmpty, seed, upgradeSeededTermsPages } from "../db/seed";
 import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
 import { startRetention } from "~/models/retention.server";
@@ -19,8 +19,8 @@ import { registerAppMetrics } from "~/services/metrics.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
 import { getStorage } from "~/services/storage.server";
 import { isDatabaseUnavailable } from "~/services/unavailable.server";
-import { underTest } from "../test-support.server";
-import { hashPassword } from "./password.server";
+import { underTest } from "./test-support.server";
+import { hashPassword } from "~/services/password.server";
 
 const STARTUP_WAIT_MS = 30_000;
 
@@ -41,24 +41,36 @@ async function untilDatabaseAnswers<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const STARTED = Symbol.for("academy.started");
-const STOP = Symbol.for("academy.stop");
-/** Set by scripts/server.mjs: it handles SIGTERM (drain, then stopApp). */
-const MANAGED = Symbol.for("academy.managedShutdown");
-type GlobalWithStart = typeof globalThis & {
-  [STARTED]?: Promise<void>;
-  [STOP]?: () => Promise<void>;
-  [MANAGED]?: boolean;
-};
+let started: Promise<void> | undefined;
+let stopApp_: (() => Promise<void>) | undefined;
+/** The app's own SIGTERM/SIGINT handlers, until a host takes shutdown over (`takeOverShutdown`). */
+const signalHandlers = new Map<NodeJS.Signals, () => void>();
 
+/**
+ * Starts the app once per process. A database already open in this process (the test setup
+ * opens one; `remix dev` imports each rebuilt server build again) means it is started: nothing
+ * is opened twice.
+ */
 export function startApp(): Promise<void> {
-  const g = globalThis as GlobalWithStart;
-  g[STARTED] ??= start().catch((error: unknown) => {
-    log.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  });
-  return g[STARTED];
+  started ??= getDatabaseHandle()
+    ? Promise.resolve()
+    : start().catch((error: unknown) => {
+        log.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      });
+  return started;
 }
+
+/**
+ * For a host that drains its HTTP server first (scripts/server.mjs): the app stops handling
+ * SIGTERM/SIGINT itself, and the host calls `stopApp()` once the requests in flight are done.
+ */
+export function takeOverShutdown(): void {
+  for (const [signal, handler] of signalHandlers) process.off(signal, handler);
+  signalHandlers.clear();
+  hostOwnsShutdown = true;
+}
+let hostOwnsShutdown = false;
 
 async function start() {
   const config = getConfig();
@@ -138,21 +150,22 @@ async function start() {
     );
   }
 
-  const g = globalThis as GlobalWithStart;
-  g[STOP] = async () => {
+  stopApp_ = async () => {
     await stopWorkers();
     await processCatalogueCache()?.stop();
     await getDatabaseHandle()?.close();
   };
-  // scripts/server.mjs drains the HTTP server first and then calls stopApp(); under another host
-  // (remix dev), stop the background work and close the database on the signal ourselves.
-  if ((globalThis as GlobalWithStart)[MANAGED]) return;
+  // Under a host that does not drain first (remix dev, remix-serve), stop the background work and
+  // close the database on the signal ourselves; scripts/server.mjs takes this over.
+  if (hostOwnsShutdown) return;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
+    const handler = () => {
       void stopApp().catch((error: unknown) => log.error("closing the database failed", { error }));
       // Whatever else might hold the event loop, do not outlive the signal by long.
       setTimeout(() => process.exit(0), 8000).unref();
-    });
+    };
+    signalHandlers.set(signal, handler);
+    process.once(signal, handler);
   }
 }
 
@@ -161,5 +174,5 @@ async function start() {
  * database. Called by the HTTP server once in-flight requests have finished.
  */
 export async function stopApp(): Promise<void> {
-  await (globalThis as GlobalWithStart)[STOP]?.();
+  await stopApp_?.();
 }

@@ -1,0 +1,47 @@
+/**
+ * What the HTTP server (scripts/server.mjs) needs from the app, in one typed object. The entry
+ * module exports it as `serverHost`; the server reaches it through the build it serves
+ * (`build.entry.module.serverHost`, part of Remix's public `ServerBuild`), never through a
+ * global. Per request the app gets what it needs through Remix's load context
+ * (`createLoadContext`, passed as `getLoadContext` to `@remix-run/express`).
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { withoutLegacyDataParam } from "~/lib/http";
+import { originVerdict, type OriginVerdict } from "~/services/origin.server";
+import { runInRequestScope } from "~/services/request-scope.server";
+import { stopApp, takeOverShutdown } from "~/startup.server";
+import { finalStatus, type RequestState } from "~/services/unavailable.server";
+
+export interface ServerHost {
+  /** Remix's load context for one request (`getLoadContext`); `formCopy` reads the kept copy of a small form post. */
+  createLoadContext(options: { formCopy?: () => string | undefined }): AppLoadContext;
+  /** Runs the rest of one request's handling in its own request scope (request-scope.server.ts). */
+  runInRequestScope<T>(next: () => T): T;
+  /** The address as Remix must see it: the old `?_data=` parameter dropped (lib/http.ts). */
+  addressForRemix(pathAndQuery: string): string;
+  /** The app's origin decision, before Remix's own check runs (origin.server.ts). */
+  originVerdict(request: Request): OriginVerdict;
+  /** The status line and headers an answer must go out with, or null (unavailable.server.ts). */
+  finalStatus(context: AppLoadContext, status: number): { status: number; headers: Record<string, string> } | null;
+  /** The host drains first and then calls `stop`: the app stops handling SIGTERM itself. */
+  takeOverShutdown(): void;
+  /** Stops the background work and closes the database. */
+  stop(): Promise<void>;
+}
+
+export const serverHost: ServerHost = {
+  createLoadContext({ formCopy }) {
+    const requestState: RequestState = { errored: false, databaseUnavailable: false, formCopy };
+    return { requestState };
+  },
+  runInRequestScope,
+  addressForRemix(pathAndQuery) {
+    if (!pathAndQuery.includes("_data")) return pathAndQuery;
+    const cleaned = withoutLegacyDataParam(new URL(pathAndQuery, "http://host.invalid"));
+    return cleaned.pathname + cleaned.search;
+  },
+  originVerdict,
+  finalStatus: (context, status) => finalStatus(context.requestState, status),
+  takeOverShutdown,
+  stop: stopApp,
+};
