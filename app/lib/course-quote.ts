@@ -3,7 +3,7 @@
  * Built on the rules of ./pricing, which the server uses again at add-to-cart and checkout.
  */
 import { formatMoney } from "./money";
-import { DEFAULT_PRICE_SETTINGS, type LinePrice, physicalLinePrice, physicalPeriods, type PriceOptionLike, type PriceSettings, pluralRo } from "./pricing";
+import { accreditationAllowed, DEFAULT_PRICE_SETTINGS, type LinePrice, physicalLinePrice, physicalPeriods, type PriceOptionLike, type PriceSettings, pluralRo } from "./pricing";
 
 export interface PhysicalChoice {
   priceOptionId: number | null;
@@ -27,7 +27,7 @@ export function physicalQuote(options: readonly PriceOptionLike[], choice: Physi
   const period = physicalPeriods(options).find((o) => o.id === choice.priceOptionId);
   if (!period) return null;
   const price = physicalLinePrice(period.amountBani, {
-    accreditation: choice.accreditation && options.some((o) => o.accreditation),
+    accreditation: choice.accreditation && accreditationAllowed(options, period.days),
     advancePayment: choice.advancePayment && options.some((o) => o.advancePayment),
   }, settings);
   return { ...price, baseBani: period.amountBani, balanceBani: price.fullBani - price.dueNowBani };

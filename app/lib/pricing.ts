@@ -60,8 +60,17 @@ export function physicalPeriods<T extends PriceOptionLike>(options: readonly T[]
   return [...byDays.values()].sort((a, b) => (a.days ?? Infinity) - (b.days ?? Infinity));
 }
 
-/** The course offers the accreditation (diploma) choice. */
-export const offersAccreditation = (options: readonly PriceOptionLike[]) => options.some((o) => o.accreditation);
+/**
+ * Accreditation may be chosen with a period only when an accreditation entry names that period
+ * (its `days`, as the original catalogue's entries did: "5 zile cu acreditare"). A course's other
+ * periods (a "1 zi" taster, say) are sold without it (docs/product.md §9, issue 30 item 12).
+ */
+export function accreditationAllowed(options: readonly PriceOptionLike[], days: number | null): boolean {
+  return options.some((o) => o.accreditation && o.days === days);
+}
+
+/** The course offers the accreditation (diploma) choice with at least one of its periods. */
+export const offersAccreditation = (options: readonly PriceOptionLike[]) => physicalPeriods(options).some((p) => accreditationAllowed(options, p.days));
 
 /** The course offers paying only the fixed advance now. */
 export const offersAdvance = (options: readonly PriceOptionLike[]) => options.some((o) => o.advancePayment);
