@@ -3,7 +3,19 @@
  * Built on the rules of ./pricing, which the server uses again at add-to-cart and checkout.
  */
 import { formatMoney } from "./money";
-import { accreditationAllowed, DEFAULT_PRICE_SETTINGS, type LinePrice, physicalLinePrice, physicalPeriods, type PriceOptionLike, type PriceSettings, pluralRo } from "./pricing";
+import { DEFAULT_PRICE_SETTINGS, type LinePrice, physicalLinePrice, physicalPeriods, type PriceOptionLike, type PriceSettings, pluralRo } from "./pricing";
+
+/**
+ * Accreditation may be chosen with a period only when an accreditation entry names that period
+ * (its `days`, as the original catalogue's entries did: "5 zile cu acreditare"). A course's other
+ * periods (a "1 zi" taster, say) are sold without it (docs/product.md §9, issue 30 item 12). The
+ * page and the server (cart.server.ts) ask this one function. It lives here, not in ./pricing:
+ * importing it from pricing into the course pages regrouped the build's chunks and put the
+ * course editor's chunk into the cart's and account's first load (12 KB over the budget).
+ */
+export function accreditationAllowed(options: readonly PriceOptionLike[], days: number | null): boolean {
+  return options.some((o) => o.accreditation && o.days === days);
+}
 
 export interface PhysicalChoice {
   priceOptionId: number | null;

@@ -61,16 +61,12 @@ export function physicalPeriods<T extends PriceOptionLike>(options: readonly T[]
 }
 
 /**
- * Accreditation may be chosen with a period only when an accreditation entry names that period
- * (its `days`, as the original catalogue's entries did: "5 zile cu acreditare"). A course's other
- * periods (a "1 zi" taster, say) are sold without it (docs/product.md §9, issue 30 item 12).
+ * The course offers the accreditation (diploma) choice with at least one of its periods: an
+ * accreditation entry names its period by `days` (the rule per period is course-quote.ts
+ * `accreditationAllowed`; docs/product.md §9, issue 30 item 12).
  */
-export function accreditationAllowed(options: readonly PriceOptionLike[], days: number | null): boolean {
-  return options.some((o) => o.accreditation && o.days === days);
-}
-
-/** The course offers the accreditation (diploma) choice with at least one of its periods. */
-export const offersAccreditation = (options: readonly PriceOptionLike[]) => physicalPeriods(options).some((p) => accreditationAllowed(options, p.days));
+export const offersAccreditation = (options: readonly PriceOptionLike[]) =>
+  physicalPeriods(options).some((p) => options.some((o) => o.accreditation && o.days === p.days));
 
 /** The course offers paying only the fixed advance now. */
 export const offersAdvance = (options: readonly PriceOptionLike[]) => options.some((o) => o.advancePayment);

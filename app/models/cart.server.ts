@@ -9,7 +9,6 @@ import { getDb, type Executor } from "../../db/client";
 import { cartLines, coursePriceOptions, courseSessions, courses, enrollments, products, type CartCategory } from "../../db/schema";
 import {
   cartTotals,
-  accreditationAllowed,
   offersAccreditation,
   offersAdvance,
   physicalLinePrice,
@@ -18,7 +17,7 @@ import {
   type CartTotals,
   type LinePrice,
 } from "~/lib/pricing";
-import { periodLabel } from "~/lib/course-quote";
+import { accreditationAllowed, periodLabel } from "~/lib/course-quote";
 import { todayInBucharest } from "~/lib/dates";
 import { formatSessionDays, SESSION_MESSAGES } from "~/lib/sessions";
 import { listComingSessions, sellable, toSessionView, type SessionView } from "~/models/course-session.server";

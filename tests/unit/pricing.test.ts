@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { accreditationAllowed } from "~/lib/course-quote";
 import {
-  accreditationAllowed,
   ACCREDITATION_SURCHARGE_BANI,
   ADVANCE_PAYMENT_BANI,
   cartTotals,

@@ -7,9 +7,9 @@
  */
 import { useState } from "react";
 import { COURSE_ACTION_LABELS } from "~/lib/course-actions";
-import { type PhysicalChoice, periodLabel, physicalQuote } from "~/lib/course-quote";
+import { accreditationAllowed, type PhysicalChoice, periodLabel, physicalQuote } from "~/lib/course-quote";
 import { formatMoney } from "~/lib/money";
-import { accreditationAllowed, type PriceOptionLike, type PriceSettings } from "~/lib/pricing";
+import type { PriceOptionLike, PriceSettings } from "~/lib/pricing";
 import { seatsLeftLabel } from "~/lib/sessions";
 import type { SessionChoice } from "~/models/catalogue.server";
 import { AddToCartButton, BuyForm, ChoiceCard, PriceChoiceGroup, type FormError } from "./BuyForm";

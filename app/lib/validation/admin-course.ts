@@ -13,7 +13,6 @@
 import { z } from "zod";
 import { courseContentSchema, type CourseContent } from "../course-content";
 import { moneyToInput, parseMoney } from "../money";
-import { accreditationAllowed } from "../pricing";
 import { isValidStorageKey } from "../storage-keys";
 import { COURSE_FORM_MESSAGES, daysToText, parseDaysText, TRANSCRIPT_MAX_LENGTH, type AdminCourseKind } from "./admin-course-rows";
 
@@ -342,7 +341,8 @@ export function courseToFormValue(course: StoredCourseForForm) {
         days: daysToText(o.days),
         accreditation: o.accreditation,
         advancePayment: o.advancePayment,
-        ...(course.kind === "physical" ? { accreditable: accreditationAllowed(course.options, o.days) } : {}),
+        // course-quote.ts `accreditationAllowed`, written out: this module is in the lazy schema chunk.
+        ...(course.kind === "physical" ? { accreditable: course.options.some((a) => a.accreditation && a.days === o.days) } : {}),
       })),
     offersAdvance: course.kind === "physical" && course.options.some((o) => o.advancePayment),
     chapters: course.content.chapters.map((c) => ({ id: c.id, title: c.title, details: c.details.map((d) => ({ id: d.id, text: d.text })) })),
