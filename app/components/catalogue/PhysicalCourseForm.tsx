@@ -41,7 +41,7 @@ export function PhysicalCourseForm({
   // A period with coming sessions needs one of them; a course without sessions is sold without.
   const periodSessions = period ? sessions.filter((s) => s.days === period.days) : [];
   const chosen = choice.priceOptionId !== null && (sessions.length === 0 || periodSessions.some((s) => s.id === choice.sessionId && s.available));
-  // Accreditation only with the periods that allow it (pricing.ts accreditationAllowed): the
+  // Accreditation only with the periods that allow it (course-quote.ts accreditationAllowed): the
   // others are sold without it, and the total says so while the box is ticked with one of them.
   const accreditable = (days: number | null) => accreditationAllowed(options, days);
   const accreditablePeriods = periods.filter((p) => accreditable(p.days));

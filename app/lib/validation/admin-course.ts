@@ -225,7 +225,7 @@ const money = (value: string | undefined) => {
  * entries with the accreditation or advance flag; their amount is not used — the settings are —
  * and the model stores the settings' amount with them). A period ticked "Diplomă acreditată"
  * gets an accreditation entry with its days (the accreditation may be chosen only with the
- * periods that have one, pricing.ts `accreditationAllowed`); the advance box, one entry. Entries
+ * periods that have one, course-quote.ts `accreditationAllowed`); the advance box, one entry. Entries
  * already flagged in the posted prices (the JSON API) stay.
  */
 function withOfferEntries(kind: AdminCourseKind, form: CourseForm, prices: CoursePriceInput[]): CoursePriceInput[] {
