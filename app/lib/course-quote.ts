@@ -5,6 +5,18 @@
 import { formatMoney } from "./money";
 import { DEFAULT_PRICE_SETTINGS, type LinePrice, physicalLinePrice, physicalPeriods, type PriceOptionLike, type PriceSettings, pluralRo } from "./pricing";
 
+/**
+ * Accreditation may be chosen with a period only when an accreditation entry names that period
+ * (its `days`, as the original catalogue's entries did: "5 zile cu acreditare"). A course's other
+ * periods (a "1 zi" taster, say) are sold without it (docs/product.md §9, issue 30 item 12). The
+ * page and the server (cart.server.ts) ask this one function. It lives here, not in ./pricing:
+ * importing it from pricing into the course pages regrouped the build's chunks and put the
+ * course editor's chunk into the cart's and account's first load (12 KB over the budget).
+ */
+export function accreditationAllowed(options: readonly PriceOptionLike[], days: number | null): boolean {
+  return options.some((o) => o.accreditation && o.days === days);
+}
+
 export interface PhysicalChoice {
   priceOptionId: number | null;
   accreditation: boolean;
@@ -27,7 +39,7 @@ export function physicalQuote(options: readonly PriceOptionLike[], choice: Physi
   const period = physicalPeriods(options).find((o) => o.id === choice.priceOptionId);
   if (!period) return null;
   const price = physicalLinePrice(period.amountBani, {
-    accreditation: choice.accreditation && options.some((o) => o.accreditation),
+    accreditation: choice.accreditation && accreditationAllowed(options, period.days),
     advancePayment: choice.advancePayment && options.some((o) => o.advancePayment),
   }, settings);
   return { ...price, baseBani: period.amountBani, balanceBani: price.fullBani - price.dueNowBani };

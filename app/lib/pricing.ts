@@ -60,8 +60,13 @@ export function physicalPeriods<T extends PriceOptionLike>(options: readonly T[]
   return [...byDays.values()].sort((a, b) => (a.days ?? Infinity) - (b.days ?? Infinity));
 }
 
-/** The course offers the accreditation (diploma) choice. */
-export const offersAccreditation = (options: readonly PriceOptionLike[]) => options.some((o) => o.accreditation);
+/**
+ * The course offers the accreditation (diploma) choice with at least one of its periods: an
+ * accreditation entry names its period by `days` (the rule per period is course-quote.ts
+ * `accreditationAllowed`; docs/product.md §9, issue 30 item 12).
+ */
+export const offersAccreditation = (options: readonly PriceOptionLike[]) =>
+  physicalPeriods(options).some((p) => options.some((o) => o.accreditation && o.days === p.days));
 
 /** The course offers paying only the fixed advance now. */
 export const offersAdvance = (options: readonly PriceOptionLike[]) => options.some((o) => o.advancePayment);

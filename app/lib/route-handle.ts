@@ -48,8 +48,9 @@ export function hydrationMode(matches: ReadonlyArray<{ handle?: unknown }>): Hyd
  * held in `<template id="app-scripts">` where the template stands (cloned, so they run; with
  * this script's CSP nonce), hands them the single-fetch data chunks that arrived meanwhile,
  * then removes the template and itself, leaving the DOM exactly as React rendered it on the
- * server so hydration matches. An after-paint page is marked `<html data-start="after-paint">`
- * (tests wait for `data-hydrated` there).
+ * server so hydration matches. An after-paint page is marked `<html data-start="after-paint">`;
+ * `<html data-hydrated>` says React has taken over (tests tap before and during that too:
+ * cart-first-tap.spec.ts, first-tap.spec.ts).
  */
 export function startScriptsLater(afterPaint: boolean): string {
   return `(function () {

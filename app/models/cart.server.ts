@@ -17,6 +17,7 @@ import {
   type CartTotals,
   type LinePrice,
 } from "~/lib/pricing";
+import { accreditationAllowed, periodLabel } from "~/lib/course-quote";
 import { todayInBucharest } from "~/lib/dates";
 import { formatSessionDays, SESSION_MESSAGES } from "~/lib/sessions";
 import { listComingSessions, sellable, toSessionView, type SessionView } from "~/models/course-session.server";
@@ -42,6 +43,8 @@ export const CART_MESSAGES = {
   noPeriod: "Trebuie să alegi o perioadă",
   noPrice: "Trebuie să selectezi un preț",
   noAccreditation: "Acreditarea nu este disponibilă pentru acest curs.",
+  noAccreditationForPeriod: (days: number | null) =>
+    `Diploma acreditată nu este disponibilă pentru ${days === null ? "perioada flexibilă" : `perioada de ${periodLabel(days)}`}: alege o perioadă cu acreditare sau renunță la diplomă.`,
   noAdvance: "Plata unui avans nu este disponibilă pentru acest curs.",
   alreadyEnrolled: "Ești deja înscris(ă) la acest curs.",
   awaitingPayment: "Ai deja o comandă pentru acest curs care așteaptă confirmarea plății.",
@@ -101,6 +104,9 @@ export async function addCourseToCart(userId: string, input: AddCourseInput): Pr
     advancePayment = Boolean(input.advancePayment);
     if (accreditation && !offersAccreditation(options)) {
       return { ok: false, status: 400, message: CART_MESSAGES.noAccreditation };
+    }
+    if (accreditation && !accreditationAllowed(options, option.days)) {
+      return { ok: false, status: 400, message: CART_MESSAGES.noAccreditationForPeriod(option.days) };
     }
     if (advancePayment && !offersAdvance(options)) {
       return { ok: false, status: 400, message: CART_MESSAGES.noAdvance };
@@ -358,7 +364,7 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
       } else if (line.category === "physical") {
         const own = physicalOptions.filter((o) => o.courseId === course.id);
         const isPeriod = physicalPeriods(own).some((o) => o.id === option.id);
-        const choicesOffered = (!line.accreditation || offersAccreditation(own)) && (!line.advancePayment || offersAdvance(own));
+        const choicesOffered = (!line.accreditation || accreditationAllowed(own, option.days)) && (!line.advancePayment || offersAdvance(own));
         if (!isPeriod || !choicesOffered) problem = LINE_PROBLEMS.optionsChanged;
         else price = physicalLinePrice(option.amountBani, line, settings!);
         if (!problem) {

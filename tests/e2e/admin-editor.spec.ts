@@ -139,11 +139,11 @@ test("at 390 px every admin tab label is whole and in view, and the save bar is 
   expect(box.height).toBeLessThanOrEqual(64);
 });
 
-test("a physical course's prices are periods; accreditation and the advance are boxes showing the settings' amounts", async ({ page, context, request }) => {
+test("a physical course's prices are periods, each with its accreditation box; the advance is a box; both show the settings' amounts", async ({ page, context, request }) => {
   await loginAs(context, request, { role: "admin" });
   await page.goto("/admin/cursuri/nou");
   const prices = page.locator("#preturi");
-  await expect(prices.getByLabel("Diplomă acreditată: +650,00 RON la prețul perioadei")).not.toBeChecked();
+  await expect(prices.getByLabel("Perioada 1 cu diplomă acreditată (+650,00 RON)")).not.toBeChecked();
   await expect(prices.getByLabel("Plata unui avans: 500,00 RON acum, restul la curs")).toBeVisible();
   // No per-entry accreditation or advance any more (their values were ignored).
   await expect(prices.getByLabel("Cu acreditare")).toHaveCount(0);

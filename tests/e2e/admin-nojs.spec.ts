@@ -4,8 +4,9 @@
  * cover image goes with a multipart post. Legal pages are edited inline with form posts too,
  * and a missing page is created by the admin.
  */
+import fs from "node:fs";
 import path from "node:path";
-import { expect, hook, loginAs, test } from "./fixtures";
+import { enroll, expect, hook, loginAs, test } from "./fixtures";
 
 const FIXTURES = path.resolve("tests/fixtures");
 
@@ -175,4 +176,106 @@ test("an admin creates a missing legal page; a visitor sees 'Pagină inexistent�
   } finally {
     if (sections) await hook(request, "restoreTermsPage", { pageKey: "politica-returnare", sections });
   }
+});
+
+test("an admin creates a product with an image and edits it using only form posts; a visitor sees each version", async ({ page, context, request, browser }) => {
+  await loginAs(context, request, { role: "admin" });
+  const title = `Produs fără JavaScript ${Date.now().toString(36)}`;
+  await page.goto("/admin/produse");
+  await page.getByRole("link", { name: "+ Produs nou" }).click();
+  await page.getByLabel("Titlu", { exact: true }).fill(title);
+  await page.getByLabel("Subtitlu (opțional)", { exact: true }).fill("Pentru cuticule");
+  await page.getByLabel("Preț (RON)", { exact: true }).fill("39,90");
+  await page.getByLabel("Descriere (opțional)", { exact: true }).fill("Un produs creat fără JavaScript.");
+  // The image goes with the form's own multipart post.
+  await page.getByLabel("Imagine", { exact: true }).setInputFiles(path.join(FIXTURES, "coperta.webp"));
+  await page.getByLabel("Stare", { exact: true }).selectOption("da");
+  await page.getByRole("button", { name: "Creează produsul" }).click();
+  await expect(page.getByText("Produs creat cu succes")).toBeVisible();
+  await expect(page.locator(".media-field").getByText("coperta.webp")).toBeVisible();
+
+  const visitorContext = await browser.newContext({ javaScriptEnabled: false });
+  await visitorContext.addCookies(await context.cookies().then((all) => all.filter((c) => c.name === "cookie_consent")));
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/produse");
+  const card = visitor.getByRole("link", { name: title });
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByText("39,90 RON").first()).toBeVisible();
+  const picture = visitor.locator(".product-detail__media img");
+  await expect(picture).toHaveAttribute("src", /coperta/);
+  expect(await picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+
+  // Edited: a new price and a reference price; the image stays.
+  await page.getByLabel("Preț (RON)", { exact: true }).fill("34,90");
+  await page.getByLabel("Preț întreg (opțional)", { exact: true }).fill("39,90");
+  await page.getByRole("button", { name: "Salvează modificările" }).click();
+  await expect(page.getByText("Produs actualizat cu succes")).toBeVisible();
+  await expect(page.getByLabel("Preț (RON)", { exact: true })).toHaveValue("34,90");
+  await visitor.reload();
+  await expect(visitor.getByText("34,90 RON").first()).toBeVisible();
+  await expect(visitor.locator("s, del").filter({ hasText: "39,90 RON" }).first()).toBeVisible();
+  await expect(picture).toHaveAttribute("src", /coperta/);
+  await visitorContext.close();
+
+  await page.goto("/admin/produse");
+  await page.getByRole("link", { name: `Elimina ${title}` }).click();
+  await page.getByRole("button", { name: "Da, șterge produsul" }).click();
+  await expect(page.getByText("Produsul a fost șters.")).toBeVisible();
+});
+
+test("an admin creates an online course with a lesson and its video using only form posts; a student watches it", async ({ page, context, request, browser }) => {
+  await loginAs(context, request, { role: "admin" });
+  const title = `Curs online fără JavaScript ${Date.now().toString(36)}`;
+  await page.goto("/admin/cursuri-online");
+  await page.getByRole("link", { name: /Curs online nou/ }).click();
+  await page.getByLabel("Titlu", { exact: true }).fill(title);
+  await page.getByLabel("Descriere", { exact: true }).fill("Un curs creat fără JavaScript.");
+  await page.getByLabel("Imagine de copertă", { exact: true }).setInputFiles(path.join(FIXTURES, "coperta.webp"));
+  await page.getByLabel("Preț 1 (RON)", { exact: true }).fill("99,00");
+  await page.getByLabel("Titlul capitolului 1", { exact: true }).fill("Introducere");
+  // "Adaugă lecție" is a post: the page comes back with the lesson's fields (and the cover kept).
+  await page.getByRole("button", { name: "Adaugă lecție în capitolul 1" }).click();
+  await expect(page.getByLabel("Titlul capitolului 1", { exact: true })).toHaveValue("Introducere");
+  await page.getByLabel("Titlul lecției 1.1", { exact: true }).fill("Prima lecție fără JavaScript");
+  await page.getByLabel("Explicație lecția 1.1", { exact: true }).fill("Pregătirea mesei de lucru.");
+  await page.getByLabel("Video lecția 1.1", { exact: true }).setInputFiles(path.join(FIXTURES, "lectie.mp4"));
+  await page.getByLabel("Stare lecția 1.1", { exact: true }).selectOption("da");
+  await page.getByLabel("Stare", { exact: true }).selectOption("da");
+  await page.getByRole("button", { name: "Creează cursul" }).click();
+  await expect(page.getByText("Curs creat cu succes")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/cursuri-online\/\d+$/);
+  const courseId = Number(new URL(page.url()).pathname.split("/").pop());
+  // The admin sees the saved lesson with its video.
+  await expect(page.getByLabel("Titlul lecției 1.1", { exact: true })).toHaveValue("Prima lecție fără JavaScript");
+  await expect(page.locator(".media-field").filter({ hasText: "lectie.mp4" })).toHaveCount(1);
+  const saved = await hook<{ course: { imageKey: string | null }; lessons: Array<{ title: string; videoKey: string | null; isPublished: boolean }> }>(request, "courseByTitle", { title });
+  expect(saved.course.imageKey).toMatch(/^courses\/\d+_coperta\.webp$/);
+  expect(saved.lessons).toEqual([expect.objectContaining({ title: "Prima lecție fără JavaScript", videoKey: expect.stringMatching(/^videos\/\d+_lectie\.mp4$/), isPublished: true })]);
+
+  // A visitor sees the course with its price; an enrolled student opens the lesson and its video.
+  const studentContext = await browser.newContext({ javaScriptEnabled: false });
+  await studentContext.addCookies(await context.cookies().then((all) => all.filter((c) => c.name === "cookie_consent")));
+  const student = await studentContext.newPage();
+  await student.goto("/cursuri-online");
+  await expect(student.getByRole("link", { name: title }).first()).toBeVisible();
+  await student.goto(`/cursuri-online/curs/${courseId}`);
+  await expect(student.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(student.getByText("99,00 RON").first()).toBeVisible();
+  await expect(student.getByText("Introducere").first()).toBeVisible();
+  const { email } = await loginAs(studentContext, request);
+  await enroll(request, { email, courseTitle: title });
+  await student.goto(`/cursuri-online/curs/${courseId}/lectie`);
+  await expect(student.getByRole("heading", { level: 1, name: "Prima lecție fără JavaScript" })).toBeVisible();
+  await expect(student.getByText("Pregătirea mesei de lucru.")).toBeVisible();
+  const video = student.getByTestId("lesson-video");
+  await expect(video).toHaveCount(1);
+  const source = (await video.getAttribute("src")) ?? "";
+  expect(source).not.toBe("");
+  // The video the admin uploaded is what the player serves.
+  const media = await student.request.get(new URL(source, student.url()).toString());
+  expect(media.status()).toBeLessThan(400);
+  expect((await media.body()).length).toBe(fs.statSync(path.join(FIXTURES, "lectie.mp4")).size);
+  await studentContext.close();
 });

@@ -106,3 +106,56 @@ test("while the scripts start: the total never shows a stale amount, and a tap o
   await expect(line).toContainText("cu acreditare");
   await expect(line).toContainText("1.550,00 RON");
 });
+
+test("a tick of the accreditation box while the scripts start: every painted frame shows the total of the box's state", async ({ page, context, request }) => {
+  await loginAs(context, request);
+  const phone = await slowPhone(page);
+  await page.goto(PEDICURE);
+  // Every frame from now until after the last tap records the box and the total shown.
+  await page.evaluate(() => {
+    const samples: Array<{ checked: boolean; total: string; hydrated: boolean }> = [];
+    (window as unknown as { samples: typeof samples }).samples = samples;
+    const frame = () => {
+      const box = [...document.querySelectorAll<HTMLLabelElement>(".radio-card")].find((card) => card.textContent?.includes("Diplomă acreditată"))!.querySelector("input")!;
+      const total = [...document.querySelectorAll<HTMLElement>(".live-total [data-testid=live-total]")]
+        .filter((element) => element.checkVisibility())
+        .map((element) => element.textContent ?? "")
+        .join(" | ");
+      const hydrated = Boolean(document.documentElement.dataset.hydrated);
+      samples.push({ checked: box.checked, total, hydrated });
+      if (!(window as unknown as { stopSampling?: boolean }).stopSampling) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  phone.release();
+  // Ticked, unticked and ticked again as the scripts arrive and start on the slow CPU.
+  const box = page.getByLabel("Diplomă acreditată");
+  await box.check();
+  await box.uncheck();
+  await box.check();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await box.uncheck();
+  await box.check();
+  // A few more frames after the last tap, then the recording stops.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 0;
+        const next = () => (++frames > 5 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
+  await page.evaluate(() => ((window as unknown as { stopSampling: boolean }).stopSampling = true));
+  const samples = await page.evaluate(() => (window as unknown as { samples: Array<{ checked: boolean; total: string; hydrated: boolean }> }).samples);
+  // The taps fell both before and after the scripts took over, and the box was seen in both states.
+  expect(samples.some((s) => !s.hydrated) && samples.some((s) => s.hydrated)).toBe(true);
+  expect(new Set(samples.map((s) => s.checked))).toEqual(new Set([true, false]));
+  const wrong = samples.filter((s) => s.total !== (s.checked ? "1.550,00 RON" : "900,00 RON"));
+  expect(wrong).toEqual([]);
+  await page.getByRole("button", { name: "Adaugă în coș" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Curs adăugat în coș!" })).toBeVisible();
+  await page.goto("/cart");
+  const line = page.locator("li.cart-line").filter({ hasText: COURSES.pedicure.title });
+  await expect(line).toContainText("cu acreditare");
+  await expect(line).toContainText("1.550,00 RON");
+});

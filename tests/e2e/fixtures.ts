@@ -64,34 +64,7 @@ export function randomClientIp() {
   return `10.${a}.${b}.${c === 0 ? 1 : c}`;
 }
 
-/**
- * The account and the cart start their scripts right after the first paint (route-handle.ts
- * "after-paint"), which can be just after the load event `page.goto` waits for. With
- * JavaScript on, a test that goes there then waits until React has taken over the page, as
- * it did before, so its first click is handled by the app and not by the plain HTML form.
- */
-async function waitForAfterPaintStart(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.start !== "after-paint" || document.documentElement.dataset.hydrated === "true");
-}
-
 export const test = base.extend<{ cookiesChosen: void; clientIp: string }>({
-  page: async ({ page }, provide, testInfo) => {
-    if (testInfo.project.name === "js") {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = (async (...args: Parameters<Page["goto"]>) => {
-        const response = await goto(...args);
-        await waitForAfterPaintStart(page);
-        return response;
-      }) as Page["goto"];
-      page.reload = (async (...args: Parameters<Page["reload"]>) => {
-        const response = await reload(...args);
-        await waitForAfterPaintStart(page);
-        return response;
-      }) as Page["reload"];
-    }
-    await provide(page);
-  },
   cookiesChosen: [
     async ({ context }, use) => {
       await dismissCookies(context);

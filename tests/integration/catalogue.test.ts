@@ -23,6 +23,7 @@ const physicalPrices = [
   { days: 5, amountBani: 265000, accreditation: true },
   { days: 10, amountBani: 230000 },
   { days: 5, amountBani: 50000, advancePayment: true },
+  { days: 10, amountBani: 295000, accreditation: true },
 ];
 const snapshot = { days: null, accreditation: false, advancePayment: false, amountBani: 0, fullAmountBani: 0 };
 

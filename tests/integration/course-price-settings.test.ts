@@ -98,12 +98,11 @@ describe("course price settings", () => {
     await savePriceSettings(DEFAULT_PRICE_SETTINGS);
   });
 
-  it("the editor's boxes become the accreditation and advance entries (the settings' amounts), kept on the next save", async () => {
+  it("the editor's ticks become the accreditation (per period) and advance entries (the settings' amounts), kept on the next save", async () => {
     const admin = await createUser({ role: "admin" });
     const form = parse("physical", {
       title: "Curs cu opțiuni",
-      prices: [{ value: "2.000,00", days: "5" }, { value: "3.000,00", days: "10" }],
-      offersAccreditation: true,
+      prices: [{ value: "2.000,00", days: "5", accreditable: true }, { value: "3.000,00", days: "10", accreditable: true }],
       offersAdvance: true,
     });
     const saved = await saveCourse(null, toCourseInput("physical", form), admin.id);
@@ -112,24 +111,26 @@ describe("course price settings", () => {
     expect(rows.map((r) => [r.days, r.amountBani, r.accreditation, r.advancePayment])).toEqual([
       [5, 200000, false, false],
       [10, 300000, false, false],
-      [null, 65000, true, false],
+      [5, 65000, true, false],
+      [10, 65000, true, false],
       [null, 50000, false, true],
     ]);
     // Only the periods are prices with a history.
     const history = await getDb().select().from(priceChanges).where(eq(priceChanges.courseId, saved.id));
     expect(history).toHaveLength(2);
 
-    // Back in the editor: two period rows and the two boxes ticked; saved again, the same rows.
+    // Back in the editor: two period rows, each ticked, and the advance box; saved again, the same rows.
     const course = (await getCourseForAdmin("physical", saved.id))!;
     const value = courseToFormValue(course);
     expect(value.prices.map((p) => p.value)).toEqual(["2.000,00", "3.000,00"]);
-    expect(value).toMatchObject({ offersAccreditation: true, offersAdvance: true });
+    expect(value.prices.map((p) => p.accreditable)).toEqual([true, true]);
+    expect(value).toMatchObject({ offersAdvance: true });
     await saveCourse(saved.id, toCourseInput("physical", parse("physical", value)), admin.id);
     const again = await getDb().select().from(coursePriceOptions).where(eq(coursePriceOptions.courseId, saved.id)).orderBy(coursePriceOptions.position);
     expect(again.map((r) => r.id)).toEqual(rows.map((r) => r.id));
 
     // Unticked: the course no longer offers them.
-    await saveCourse(saved.id, toCourseInput("physical", parse("physical", { ...value, offersAccreditation: false, offersAdvance: false })), admin.id);
+    await saveCourse(saved.id, toCourseInput("physical", parse("physical", { ...value, prices: value.prices.map((p) => ({ ...p, accreditable: false })), offersAdvance: false })), admin.id);
     const plain = await getDb().select().from(coursePriceOptions).where(eq(coursePriceOptions.courseId, saved.id));
     expect(plain.every((r) => !r.accreditation && !r.advancePayment)).toBe(true);
     expect(plain).toHaveLength(2);

@@ -25,6 +25,12 @@ describe("physical price selector used by the detail page", () => {
     ]);
   });
 
+  it("adds the accreditation only with a period that allows it (issue 30 item 12)", () => {
+    const withTaster = [option(9, 1, 40000), ...basic];
+    expect(physicalQuote(withTaster, { priceOptionId: 1, accreditation: true, advancePayment: false })).toMatchObject({ dueNowBani: 265000 });
+    expect(physicalQuote(withTaster, { priceOptionId: 9, accreditation: true, advancePayment: false })).toMatchObject({ dueNowBani: 40000, fullBani: 40000 });
+  });
+
   it("has no total until a period is chosen, and never for an accreditation or advance row", () => {
     expect(physicalQuote(basic, { priceOptionId: null, ...none })).toBeNull();
     expect(physicalQuote(basic, { priceOptionId: 2, ...none })).toBeNull();

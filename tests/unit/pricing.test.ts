@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { accreditationAllowed } from "~/lib/course-quote";
 import {
   ACCREDITATION_SURCHARGE_BANI,
   ADVANCE_PAYMENT_BANI,
@@ -63,6 +64,22 @@ describe("physical course pricing", () => {
     expect(offersAdvance(basic)).toBe(true);
     expect(offersAdvance(basic.slice(0, 4))).toBe(false);
     expect(offersAccreditation([option(1, 2, 100)])).toBe(false);
+  });
+
+  it("allows the accreditation only with the periods an accreditation entry names (issue 30 item 12)", () => {
+    // A one-day taster next to the seeded periods: never accredited, as the original catalogue sold it.
+    const withTaster = [option(9, 1, 40000), ...basic];
+    expect(accreditationAllowed(withTaster, 5)).toBe(true);
+    expect(accreditationAllowed(withTaster, 10)).toBe(true);
+    expect(accreditationAllowed(withTaster, 1)).toBe(false);
+    expect(offersAccreditation(withTaster)).toBe(true);
+    // An entry without days names the flexible period only, not every period.
+    const flexibleOnly = [option(1, 1, 40000), option(2, 5, 200000), option(3, null, 65000, { accreditation: true })];
+    expect(accreditationAllowed(flexibleOnly, 1)).toBe(false);
+    expect(accreditationAllowed(flexibleOnly, null)).toBe(true);
+    expect(offersAccreditation(flexibleOnly)).toBe(false);
+    // An entry whose period the course does not sell offers nothing.
+    expect(offersAccreditation([option(1, 1, 40000), option(2, 3, 105000, { accreditation: true })])).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { COURSE_ACTION_LABELS } from "~/lib/course-actions";
-import { type PhysicalChoice, periodLabel, physicalQuote } from "~/lib/course-quote";
+import { accreditationAllowed, type PhysicalChoice, periodLabel, physicalQuote } from "~/lib/course-quote";
 import { formatMoney } from "~/lib/money";
 import type { PriceOptionLike, PriceSettings } from "~/lib/pricing";
 import { seatsLeftLabel } from "~/lib/sessions";
@@ -41,6 +41,12 @@ export function PhysicalCourseForm({
   // A period with coming sessions needs one of them; a course without sessions is sold without.
   const periodSessions = period ? sessions.filter((s) => s.days === period.days) : [];
   const chosen = choice.priceOptionId !== null && (sessions.length === 0 || periodSessions.some((s) => s.id === choice.sessionId && s.available));
+  // Accreditation only with the periods that allow it (course-quote.ts accreditationAllowed): the
+  // others are sold without it, and the total says so while the box is ticked with one of them.
+  const accreditable = (days: number | null) => accreditationAllowed(options, days);
+  const accreditablePeriods = periods.filter((p) => accreditable(p.days));
+  const onlySomePeriods = accreditablePeriods.length < periods.length;
+  const accreditationRefused = Boolean(period && choice.accreditation && offersAccreditation && !accreditable(period.days));
   const adopt = (data: FormData) => {
     const picked = Number(data.get("priceOptionId"));
     const pickedSession = Number(data.get("sessionId"));
@@ -53,7 +59,7 @@ export function PhysicalCourseForm({
   };
 
   return (
-    <BuyForm error={error} chosen={chosen} onEarlyInput={adopt}>
+    <BuyForm error={error} chosen={chosen && !accreditationRefused} onEarlyInput={adopt}>
       <PriceChoiceGroup
         legend="Alege perioada"
         errorId="period-error"
@@ -91,7 +97,11 @@ export function PhysicalCourseForm({
                 checked={choice.accreditation}
                 onCheckedChange={(accreditation) => setChoice((c) => ({ ...c, accreditation }))}
                 label="Diplomă acreditată"
-                hint="Certificat acreditat, recunoscut național"
+                hint={
+                  onlySomePeriods
+                    ? `Certificat acreditat, recunoscut național; doar pentru ${accreditablePeriods.map((p) => periodLabel(p.days)).join(", ")}`
+                    : "Certificat acreditat, recunoscut național"
+                }
                 price={`+${formatMoney(settings.accreditationSurchargeBani)}`}
               />
             ) : null}
@@ -114,18 +124,24 @@ export function PhysicalCourseForm({
       <LiveTotal
         periods={periods}
         offersAccreditation={offersAccreditation}
+        accreditable={accreditable}
         offersAdvance={offersAdvance}
         current={choice}
         quote={(variant) => physicalQuote(options, variant, settings)}
       />
       <ul className="buy-form__rules">
         <li>Prețul depinde de perioada aleasă.</li>
-        {offersAccreditation ? <li>Diploma acreditată adaugă {formatMoney(settings.accreditationSurchargeBani)} la preț.</li> : null}
+        {offersAccreditation ? (
+          <li>
+            Diploma acreditată adaugă {formatMoney(settings.accreditationSurchargeBani)} la preț
+            {onlySomePeriods ? ` și se poate alege doar pentru ${accreditablePeriods.map((p) => periodLabel(p.days)).join(", ")}` : ""}.
+          </li>
+        ) : null}
         {offersAdvance ? (
           <li>Cu avans plătești acum {formatMoney(settings.advancePaymentBani)} în loc de total; restul, la începutul cursului.</li>
         ) : null}
       </ul>
-      <AddToCartButton chosen={chosen} label={inCart ? COURSE_ACTION_LABELS.physicalInCart : COURSE_ACTION_LABELS.add} />
+      <AddToCartButton chosen={chosen && !accreditationRefused} label={inCart ? COURSE_ACTION_LABELS.physicalInCart : COURSE_ACTION_LABELS.add} />
     </BuyForm>
   );
 }
@@ -143,24 +159,29 @@ export const MAX_PRICED_PERIODS = 12;
 function LiveTotal({
   periods,
   offersAccreditation,
+  accreditable,
   offersAdvance,
   current,
   quote,
 }: {
-  periods: Array<{ id: number }>;
+  periods: Array<{ id: number; days: number | null }>;
   offersAccreditation: boolean;
+  /** Whether a period of these days may be taken with the accreditation. */
+  accreditable: (days: number | null) => boolean;
   offersAdvance: boolean;
   current: PhysicalChoice;
   quote: (choice: PhysicalChoice) => ReturnType<typeof physicalQuote>;
 }) {
   const flags = (offered: boolean) => (offered ? [false, true] : [false]);
-  const variants: Array<{ key: string; place: number | null; choice: PhysicalChoice }> = [
+  const variants: Array<{ key: string; place: number | null; choice: PhysicalChoice; refused?: string }> = [
     { key: "none", place: null, choice: { priceOptionId: null, accreditation: false, advancePayment: false } },
   ];
   periods.slice(0, MAX_PRICED_PERIODS).forEach((period, index) => {
     for (const accreditation of flags(offersAccreditation)) {
       for (const advancePayment of flags(offersAdvance)) {
-        variants.push({ key: `${period.id}-${accreditation}-${advancePayment}`, place: index + 1, choice: { priceOptionId: period.id, accreditation, advancePayment } });
+        // The box ticked with a period that cannot be accredited: no amount, the reason instead.
+        const refused = accreditation && !accreditable(period.days) ? `Diploma acreditată nu este disponibilă pentru ${periodLabel(period.days)}.` : undefined;
+        variants.push({ key: `${period.id}-${accreditation}-${advancePayment}`, place: index + 1, choice: { priceOptionId: period.id, accreditation, advancePayment }, refused });
       }
     }
   });
@@ -169,8 +190,8 @@ function LiveTotal({
     (choice.priceOptionId === null || (choice.accreditation === (offersAccreditation && current.accreditation) && choice.advancePayment === (offersAdvance && current.advancePayment)));
   return (
     <div className="live-total" aria-live="polite">
-      {variants.map(({ key, place, choice }) => {
-        const total = quote(choice);
+      {variants.map(({ key, place, choice, refused }) => {
+        const total = refused ? null : quote(choice);
         return (
           <div
             key={key}
@@ -193,7 +214,7 @@ function LiveTotal({
                 ) : null}
               </>
             ) : (
-              <p className="live-total__row live-total__row--empty">Alege o perioadă pentru a vedea totalul.</p>
+              <p className="live-total__row live-total__row--empty">{refused ?? "Alege o perioadă pentru a vedea totalul."}</p>
             )}
           </div>
         );

@@ -50,7 +50,7 @@ const ids = (items: ReadonlyArray<{ id?: unknown } | undefined> | undefined) =>
   (items ?? []).map((item) => Number(item?.id)).filter((n) => Number.isInteger(n) && n >= 0).map((id) => ({ id }));
 
 export function newPrice(kind: AdminCourseKind) {
-  return { value: "", days: kind === "online" ? "nelimitat" : "", accreditation: false, advancePayment: false };
+  return { value: "", days: kind === "online" ? "nelimitat" : "", accreditation: false, advancePayment: false, ...(kind === "physical" ? { accreditable: false } : {}) };
 }
 
 /** A chapter added to the list: the maximum id + 1, or 1 when there is none (docs/product.md §9). */
@@ -99,7 +99,6 @@ export function newCourseFormValue(kind: AdminCourseKind) {
     nextSessionOn: "",
     isPublished: "nu",
     prices: [newPrice(kind)],
-    offersAccreditation: false,
     offersAdvance: false,
     chapters: [{ id: 0, title: "", details: [{ id: 0, text: "" }] }],
     days: [],

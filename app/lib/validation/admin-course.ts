@@ -68,6 +68,8 @@ const priceSchema = z.object({
   days: daysText,
   accreditation: z.boolean().optional(),
   advancePayment: z.boolean().optional(),
+  /** Physical editor rows: the accredited diploma may be chosen with this period. */
+  accreditable: z.boolean().optional(),
 });
 
 const chapterSchema = z.object({
@@ -124,8 +126,7 @@ export function courseFormSchema(kind: AdminCourseKind) {
       nextSessionOn: kind === "physical" ? dateText : z.string().optional(),
       isPublished: published,
       prices: z.array(priceSchema).max(30).default([]),
-      /** Physical: the course offers the accredited diploma / paying only the advance (amounts: the settings). */
-      offersAccreditation: z.boolean().optional(),
+      /** Physical: the course offers paying only the advance (amount: the settings). The accredited diploma is ticked per period (`prices[i].accreditable`). */
       offersAdvance: z.boolean().optional(),
       chapters: z.array(chapterSchema).max(100).default([]),
       days: z.array(daySchema).max(60).default([]),
@@ -220,17 +221,24 @@ const money = (value: string | undefined) => {
 };
 
 /**
- * Physical courses: the editor's two "offers" boxes become the entries that say so (docs/product.md's price
+ * Physical courses: the editor's choices become the entries that say so (docs/product.md's price
  * entries with the accreditation or advance flag; their amount is not used — the settings are —
- * and the model stores the settings' amount with them). Entries already flagged in the posted
- * prices (the JSON API) stay.
+ * and the model stores the settings' amount with them). A period ticked "Diplomă acreditată"
+ * gets an accreditation entry with its days (the accreditation may be chosen only with the
+ * periods that have one, course-quote.ts `accreditationAllowed`); the advance box, one entry. Entries
+ * already flagged in the posted prices (the JSON API) stay.
  */
 function withOfferEntries(kind: AdminCourseKind, form: CourseForm, prices: CoursePriceInput[]): CoursePriceInput[] {
   if (kind !== "physical") return prices;
   const out = [...prices];
-  const marker = { id: null, days: null, amountBani: 0, amountFromSettings: true };
-  if (form.offersAccreditation && !out.some((p) => p.accreditation)) out.push({ ...marker, accreditation: true, advancePayment: false });
-  if (form.offersAdvance && !out.some((p) => p.advancePayment)) out.push({ ...marker, accreditation: false, advancePayment: true });
+  const marker = { id: null, amountBani: 0, amountFromSettings: true };
+  form.prices.forEach((row, index) => {
+    const days = prices[index].days;
+    if (row.accreditable && !prices[index].accreditation && !out.some((p) => p.accreditation && p.days === days)) {
+      out.push({ ...marker, days, accreditation: true, advancePayment: false });
+    }
+  });
+  if (form.offersAdvance && !out.some((p) => p.advancePayment)) out.push({ ...marker, days: null, accreditation: false, advancePayment: true });
   return out;
 }
 
@@ -333,8 +341,9 @@ export function courseToFormValue(course: StoredCourseForForm) {
         days: daysToText(o.days),
         accreditation: o.accreditation,
         advancePayment: o.advancePayment,
+        // course-quote.ts `accreditationAllowed`, written out: this module is in the lazy schema chunk.
+        ...(course.kind === "physical" ? { accreditable: course.options.some((a) => a.accreditation && a.days === o.days) } : {}),
       })),
-    offersAccreditation: course.kind === "physical" && course.options.some((o) => o.accreditation),
     offersAdvance: course.kind === "physical" && course.options.some((o) => o.advancePayment),
     chapters: course.content.chapters.map((c) => ({ id: c.id, title: c.title, details: c.details.map((d) => ({ id: d.id, text: d.text })) })),
     days: course.content.days.map((d) => ({ id: d.id, title: d.title, activities: d.activities })),

@@ -1,7 +1,8 @@
 /**
- * "Prețuri": the course's price options. Physical courses: one entry per period (value, days),
- * and two boxes for what the course offers on top — the accredited diploma and paying only the
- * advance — whose amounts are the admin's settings (shown here, edited in "Setări cursuri").
+ * "Prețuri": the course's price options. Physical courses: one entry per period (value, days,
+ * and whether the accredited diploma may be chosen with it: only the periods ticked offer it),
+ * and a box for paying only the advance; the two amounts are the admin's settings (shown here,
+ * edited in "Setări cursuri").
  * Online courses: value, access days and whether the diploma is included, in the order entered.
  */
 import { Link } from "@remix-run/react";
@@ -19,7 +20,7 @@ export function PricesSection({ kind, form, fields, settings }: { kind: AdminCou
         Prețuri
       </h2>
       <p className="field__hint">
-        Valoarea în format românesc (ex. 1.800,00) sau „Gratis”. Zilele: {kind === "physical" ? "perioada cursului" : "zilele de acces"}, sau „nelimitat”.
+        Valoarea în format românesc (ex. 1.800,00) sau „Gratis”. Zilele: {kind === "physical" ? "perioada cursului" : "zilele de acces"}, sau „nelimitat”.{kind === "physical" ? " Bifează „Diplomă acreditată” la perioadele cu care se poate alege diploma; celelalte se vând fără ea." : ""}
         {kind === "online" ? " Opțiunile apar pe pagina cursului în ordinea de aici." : ""}
       </p>
       {prices.length === 0 ? <p className="muted">Niciun preț: cursul va apărea cu „Preț la cerere”.</p> : null}
@@ -35,7 +36,11 @@ export function PricesSection({ kind, form, fields, settings }: { kind: AdminCou
                 <div className="admin-row__checks">
                   <CheckboxField meta={f.accreditation} label="Cu diplomă" className="admin-check" />
                 </div>
-              ) : null}
+              ) : (
+                <div className="admin-row__checks">
+                  <CheckboxField meta={f.accreditable} label={`Perioada ${index + 1} cu diplomă acreditată (+${formatMoney(settings.accreditationSurchargeBani)})`} className="admin-check" />
+                </div>
+              )}
               <RowActions form={form} name={fields.prices.name} index={index} what="prețul" anchor={anchors.price} listAnchor={anchors.section("preturi")} />
             </li>
           );
@@ -48,7 +53,6 @@ export function PricesSection({ kind, form, fields, settings }: { kind: AdminCou
       {kind === "physical" ? (
         <fieldset className="admin-sublist admin-offers">
           <legend>Opțiuni la cumpărare</legend>
-          <CheckboxField meta={fields.offersAccreditation} label={`Diplomă acreditată: +${formatMoney(settings.accreditationSurchargeBani)} la prețul perioadei`} className="admin-check" />
           <CheckboxField meta={fields.offersAdvance} label={`Plata unui avans: ${formatMoney(settings.advancePaymentBani)} acum, restul la curs`} className="admin-check" />
           <p className="field__hint">
             Sumele sunt aceleași pentru toate cursurile (setare): le modifici în <Link to="/admin/setari-cursuri">Setări cursuri</Link>.
