@@ -307,7 +307,8 @@ const LINE_PROBLEMS = {
  */
 /** All courses' price options (a few dozen rows), kept with the catalogue; in position order (physicalPeriods keeps the first). */
 function allPriceOptions() {
-  return cachedCatalogue("course-price-options", () =>
+  // async: the store keeps a settled Promise (a query builder would run again at each await).
+  return cachedCatalogue("course-price-options", async () =>
     getDb().select().from(coursePriceOptions).orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id)),
   );
 }
