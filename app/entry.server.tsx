@@ -11,7 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { log, stackOf } from "~/services/log.server";
 import { privateByDefault } from "~/lib/http";
-import { cachedGuestPage, guestPageKey, renderGuestPage } from "~/services/html-cache.server";
+import { cachedPage, pageKey, renderPage } from "~/services/html-cache.server";
 import { stripRendererPadding } from "~/services/react-stream.server";
 import { applySecurityHeaders, createNonce } from "~/services/security-headers.server";
 import { composeApp } from "~/composition.server";
@@ -38,15 +38,15 @@ export default async function handleRequest(
     return unavailableDocument(request, loadContext.requestState, responseHeaders);
   }
   const nonce = createNonce();
-  // A page that is the same for every guest is rendered once per catalogue version.
-  const guestKey = guestPageKey(request, responseStatusCode, responseHeaders, remixContext);
-  if (guestKey) {
+  // A page is rendered once per URL and loader data (a guest's or a user's; html-cache.server.ts).
+  const cacheKey = pageKey(request, responseStatusCode, responseHeaders, remixContext);
+  if (cacheKey) {
     const page = (
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>
     );
-    const html = cachedGuestPage(guestKey, nonce) ?? (await renderGuestPage(guestKey, page, nonce));
+    const html = cachedPage(cacheKey, nonce) ?? (await renderPage(cacheKey, page, nonce));
     if (html !== null) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       applySecurityHeaders(responseHeaders, nonce);

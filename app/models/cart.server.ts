@@ -24,6 +24,7 @@ import { listComingSessions, sellable, toSessionView, type SessionView } from "~
 import { startsWithinWithdrawal } from "~/lib/early-start";
 import { imageUrl } from "~/services/storage.server";
 import { getPriceSettings } from "~/models/course-settings.server";
+import { cachedCatalogue } from "~/services/catalogue-cache.server";
 import { deliveryFee, getCartDelivery, type CartDelivery } from "~/models/delivery.server";
 import { STOCK_MESSAGES } from "~/models/product.server";
 import { QUANTITY_MESSAGES } from "~/lib/validation/delivery";
@@ -298,16 +299,26 @@ const LINE_PROBLEMS = {
 };
 
 /**
- * The user's cart with every amount recomputed from the catalogue (two queries, whatever the
- * number of lines). Pass a transaction to read it inside a checkout.
+ * The user's cart with every amount recomputed from the catalogue (one query once the catalogue
+ * is in memory, whatever the number of lines; two inside a checkout). Pass a transaction to read
+ * it inside a checkout.
  *
- * The course price settings (surcharge, advance) come from the catalogue cache when no executor
+ * The courses' periods (price options) and the course price settings (surcharge, advance) come
+ * from the catalogue cache when no executor
  * is passed (the cart page, the API's cart) and from the row itself inside a checkout's
  * transaction: the order is always priced with the committed settings. The two can differ only
  * between an admin's save and this process's invalidation (a round trip); the settings are part
  * of `version`, so a cart shown with the old ones is refused at checkout as stale
  * (CHECKOUT_MESSAGES.staleCart) and shown again with the new amounts — never charged.
  */
+/** All courses' price options (a few dozen rows), kept with the catalogue; in position order (physicalPeriods keeps the first). */
+function allPriceOptions() {
+  // async: the store keeps a settled Promise (a query builder would run again at each await).
+  return cachedCatalogue("course-price-options", async () =>
+    getDb().select().from(coursePriceOptions).orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id)),
+  );
+}
+
 export async function getCart(userId: string, executor?: Executor, options: { withImages?: boolean } = {}): Promise<CartView> {
   const db = executor ?? getDb();
   const rows = await db
@@ -329,9 +340,17 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 
   const physicalCourseIds = rows.filter((r) => r.line.category === "physical" && r.line.courseId).map((r) => r.line.courseId!);
-  const physicalOptions = physicalCourseIds.length
-    ? await db.select().from(coursePriceOptions).where(inArray(coursePriceOptions.courseId, physicalCourseIds))
-    : [];
+  // Every period of those courses: catalogue data, from memory like the settings below (inside a
+  // checkout's transaction from the rows themselves).
+  const physicalOptions = !physicalCourseIds.length
+    ? []
+    : executor
+      ? await db
+          .select()
+          .from(coursePriceOptions)
+          .where(inArray(coursePriceOptions.courseId, physicalCourseIds))
+          .orderBy(asc(coursePriceOptions.position), asc(coursePriceOptions.id))
+      : (await allPriceOptions()).filter((o) => physicalCourseIds.includes(o.courseId));
   // The surcharge and the advance: from the row inside a checkout's transaction, else cached.
   const settings = physicalCourseIds.length ? await getPriceSettings(executor) : null;
 

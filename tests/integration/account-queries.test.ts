@@ -1,7 +1,7 @@
 /**
- * Issue 18: a logged-in /cont costs at most 4 SQL queries and /cart at most 5 (root loader
+ * Issue 18: a logged-in /cont costs at most 4 SQL queries and /cart at most 4 (root loader
  * included: the header's cart badge is read with the session; /cont's orders come with their
- * deliveries),
+ * deliveries; issue 31: the cart's course periods come from the catalogue cache),
  * also for a user with an order, an enrolment and a cart holding a course and a product with a
  * chosen delivery — the pages' full data, not the empty states.
  */
@@ -74,15 +74,15 @@ describe("queries of a logged-in page with data", () => {
     expect(await queriesOf(() => render(contLoader as Loader, "/cont", cookie))).toBeLessThanOrEqual(4);
   });
 
-  // The course price settings (the cart holds a physical course) come from the catalogue cache
-  // here; only the checkout's transaction reads the row.
-  it("/cart: at most 5", async () => {
+  // The course price settings and periods (the cart holds a physical course) come from the
+  // catalogue cache here; only the checkout's transaction reads the rows.
+  it("/cart: at most 4", async () => {
     await render(cartLoader as Loader, "/cart", cookie);
     const page = await render(cartLoader as Loader, "/cart", cookie);
     const data = (await page.json()) as { lines: unknown[]; delivery: unknown };
     expect(data.lines).toHaveLength(2);
     expect(data.delivery).not.toBeNull();
-    expect(await queriesOf(() => render(cartLoader as Loader, "/cart", cookie))).toBeLessThanOrEqual(5);
+    expect(await queriesOf(() => render(cartLoader as Loader, "/cart", cookie))).toBeLessThanOrEqual(4);
   });
 
   it("the loaders after an action read the session again (what the action changed is seen)", async () => {

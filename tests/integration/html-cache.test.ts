@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDatabaseHandle } from "../../db/client";
 import { saveTermsPage } from "~/models/terms.server";
 import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
-import { cachedGuestPage, clearGuestPages, guestPageKey, guestPageStats, renderGuestPage } from "~/services/html-cache.server";
+import { cachedPage, clearPages, guestPageKey, guestPageStats, pageKey, personalPageKey, personalPageStats, renderPage } from "~/services/html-cache.server";
 import { createUser } from "../helpers/factories";
 
 const URL_ = "http://localhost:3000/cursuri";
@@ -31,7 +31,7 @@ afterAll(async () => {
   setProcessCatalogueCache(undefined);
 });
 
-beforeEach(() => clearGuestPages());
+beforeEach(() => clearPages());
 
 describe("which pages are shared", () => {
   const headers = () => new Headers({ "Cache-Control": "public, max-age=0, s-maxage=60" });
@@ -70,16 +70,54 @@ describe("which pages are shared", () => {
   });
 });
 
+describe("a logged-in user's pages (issue 31)", () => {
+  const privateHeaders = () => new Headers({ "Cache-Control": "private, no-store" });
+  const ana = { ...guestRoot, user: { name: "Ana", role: "user" }, cartCount: 1 };
+  const account = { orders: [{ reference: "AN-1", totalBani: 90_000 }] };
+
+  it("have a key of their own, made of all their loader data: other data, another key", () => {
+    const key = personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: ana, page: account }));
+    expect(key).not.toBeNull();
+    expect(pageKey(new Request(URL_), 200, privateHeaders(), context({ root: ana, page: account }))).toBe(key);
+    expect(guestPageKey(new Request(URL_), 200, privateHeaders(), context({ root: ana, page: account }))).toBeNull();
+    // Another user, one more cart line, one more order: each is another page.
+    expect(personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: { ...ana, user: { name: "Ioana", role: "user" } }, page: account }))).not.toBe(key);
+    expect(personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: { ...ana, cartCount: 2 }, page: account }))).not.toBe(key);
+    const more = { orders: [...account.orders, { reference: "AN-2", totalBani: 5_000 }] };
+    expect(personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: ana, page: more }))).not.toBe(key);
+  });
+
+  it("are never kept with a toast, an action result, an error, a cookie set, or not a 200 GET; a guest's page is not one", () => {
+    expect(personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: { ...ana, toast: { message: "Salvat" } }, page: account }))).toBeNull();
+    expect(personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: ana, page: account }, { actionData: { page: { ok: true } } }))).toBeNull();
+    expect(personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: ana, page: account }, { errors: { page: new Error("x") } }))).toBeNull();
+    const withCookie = privateHeaders();
+    withCookie.append("Set-Cookie", "__session=abc; Max-Age=2592000");
+    expect(personalPageKey(new Request(URL_), 200, withCookie, context({ root: ana, page: account }))).toBeNull();
+    expect(personalPageKey(new Request(URL_), 404, privateHeaders(), context({ root: ana, page: account }))).toBeNull();
+    expect(personalPageKey(new Request(URL_, { method: "POST", body: "a=1" }), 200, privateHeaders(), context({ root: ana, page: account }))).toBeNull();
+    expect(personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: guestRoot, page }))).toBeNull();
+  });
+
+  it("are stored apart from the guests' pages", async () => {
+    const key = personalPageKey(new Request(URL_), 200, privateHeaders(), context({ root: ana, page: account }))!;
+    await renderPage(key, createElement("html", null, createElement("body", null, "Comanda AN-1")), "nonce-one");
+    expect(cachedPage(key, "nonce-two")).toContain("Comanda AN-1");
+    expect(personalPageStats()).toMatchObject({ pages: 1, hits: 1 });
+    expect(guestPageStats()).toMatchObject({ pages: 0, hits: 0 });
+  });
+});
+
 describe("stored pages", () => {
   const element = (nonce: string) =>
     createElement("html", null, createElement("body", null, createElement("p", null, "Cursuri"), createElement("script", { nonce, dangerouslySetInnerHTML: { __html: "1" } })));
 
   it("are rendered once, then served with a fresh nonce each time", async () => {
     const key = guestPageKey(new Request(URL_), 200, new Headers(), context({ root: guestRoot, page }))!;
-    expect(cachedGuestPage(key, "n1")).toBeNull();
-    const first = await renderGuestPage(key, element("nonce-one"), "nonce-one");
+    expect(cachedPage(key, "n1")).toBeNull();
+    const first = await renderPage(key, element("nonce-one"), "nonce-one");
     expect(first).toContain('nonce="nonce-one"');
-    const second = cachedGuestPage(key, "nonce-two");
+    const second = cachedPage(key, "nonce-two");
     expect(second).toContain('nonce="nonce-two"');
     expect(second).not.toContain("nonce-one");
     expect(second!.replace("nonce-two", "nonce-one")).toBe(first);
@@ -89,13 +127,13 @@ describe("stored pages", () => {
   it("are dropped when an admin changes the catalogue", async () => {
     const cache = processCatalogueCache()!;
     const key = guestPageKey(new Request(URL_), 200, new Headers(), context({ root: guestRoot, page }))!;
-    await renderGuestPage(key, element("n"), "n");
-    expect(cachedGuestPage(key, "m")).not.toBeNull();
+    await renderPage(key, element("n"), "n");
+    expect(cachedPage(key, "m")).not.toBeNull();
     const version = cache.version;
     await saveTermsPage("termeni", [{ title: "T", description: "D" }], (await createUser({ role: "admin" })).id);
     const until = Date.now() + 2_000;
     while (cache.version === version && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
-    expect(cachedGuestPage(key, "m")).toBeNull();
+    expect(cachedPage(key, "m")).toBeNull();
     expect(guestPageKey(new Request(URL_), 200, new Headers(), context({ root: guestRoot, page }))).not.toBe(key);
   });
 });

@@ -3,7 +3,7 @@
  * oldest pages dropped first, whatever the number of distinct URLs.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { cachedGuestPage, clearGuestPages, guestPageStats, renderGuestPage } from "~/services/html-cache.server";
+import { cachedPage, clearPages, guestPageStats, renderPage } from "~/services/html-cache.server";
 
 const MB = 1024 * 1024;
 const bigPage = (i: number) => (
@@ -14,16 +14,16 @@ const bigPage = (i: number) => (
   </html>
 );
 
-afterEach(() => clearGuestPages());
+afterEach(() => clearPages());
 
 describe("guest page cache ceiling", () => {
   it("keeps at most 24 MB of pages, dropping the oldest", async () => {
-    for (let i = 0; i < 12; i++) expect(await renderGuestPage(`k${i}`, bigPage(i), "nonce")).not.toBeNull();
+    for (let i = 0; i < 12; i++) expect(await renderPage(`k${i}`, bigPage(i), "nonce")).not.toBeNull();
     const stats = guestPageStats();
     expect(stats.chars).toBeLessThanOrEqual(24 * MB);
     expect(stats.pages).toBeGreaterThanOrEqual(6);
     expect(stats.pages).toBeLessThan(12);
-    expect(cachedGuestPage("k11", "n")).not.toBeNull();
-    expect(cachedGuestPage("k0", "n")).toBeNull();
+    expect(cachedPage("k11", "n")).not.toBeNull();
+    expect(cachedPage("k0", "n")).toBeNull();
   }, 60_000);
 });

@@ -75,7 +75,8 @@ export async function playerLoader({ request, params }: LoaderFunctionArgs) {
   }
   if (!lesson) return data({ ...base, view: "empty" as const, lesson: null }, { headers: NO_STORE });
 
-  await recordLessonServed(enrollment.id, lesson.id);
+  // The first serving counts (the watch rule); a lesson served before has nothing to record.
+  if (!player.servedAt.has(lesson.id)) await recordLessonServed(enrollment.id, lesson.id);
   const [videoUrl, posterUrl] = await Promise.all([
     lesson.videoKey ? signedMediaUrl(lesson.videoKey, URL_LIFETIMES.lessonVideo) : Promise.resolve(null),
     lesson.videoKey ? lessonPosterUrl(lesson.videoKey, course.imageKey) : Promise.resolve(null),

@@ -20,7 +20,7 @@ import { createSession } from "~/models/session.server";
 import { afterCatalogueWrite, processCatalogueCache } from "~/services/catalogue-cache.server";
 import { outboxIdle } from "~/services/mail-outbox.server";
 import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";
-import { guestPageStats } from "~/services/html-cache.server";
+import { guestPageStats, personalPageStats } from "~/services/html-cache.server";
 import { hashPassword } from "~/services/password.server";
 
 const userInput = z.object({
@@ -68,9 +68,9 @@ async function userIdByEmail(email: string): Promise<string> {
 }
 
 export const testHookOperations: Record<string, Operation> = {
-  /** `npm run bench`: queries this process has sent, and the guest page cache's counters. */
+  /** `npm run bench`: queries this process has sent, and the page caches' counters. */
   async queries() {
-    return { queries: queriesSent(), guestPages: guestPageStats(), catalogueVersion: processCatalogueCache()?.version ?? null };
+    return { queries: queriesSent(), guestPages: guestPageStats(), personalPages: personalPageStats(), catalogueVersion: processCatalogueCache()?.version ?? null };
   },
   /** `npm run bench`: this process's memory (V8 heap by space, buffers) and the guest page cache. */
   async memory() {
@@ -86,6 +86,7 @@ export const testHookOperations: Record<string, Operation> = {
       arrayBuffersMB: mb(usage.arrayBuffers),
       spaces: Object.fromEntries(v8.getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.space_size)])),
       guestPages: guestPageStats(),
+      personalPages: personalPageStats(),
     };
   },
   /** Creates the user if missing: {email, password?, name?, role?, phone?, address?}. */
