@@ -12,6 +12,7 @@ import { log } from "~/services/log.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
 import { startMediaSweep } from "~/models/media.server";
 import { startEfacturaWorker } from "~/models/efactura.server";
+import { startSessionReminders } from "~/models/session-reminders.server";
 import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { startNightlyBackups } from "~/services/backup/run.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
@@ -99,6 +100,8 @@ async function start() {
     const stopOutbox = startOutboxWorker();
     const stopSweep = startMediaSweep();
     const stopHousekeeping = startHousekeeping();
+    // In-person sessions: reminder e-mails before the start (one process of the cluster).
+    const stopReminders = startSessionReminders();
     // e-Factura: uploads, status polls and deadline warnings (one process of the cluster).
     const stopEfactura = config.efacturaWorker ? startEfacturaWorker() : () => {};
     // The nightly backup (BACKUP_HOUR): one process takes it, under the backup lock.
@@ -107,6 +110,7 @@ async function start() {
       stopEfactura();
       stopSweep();
       stopHousekeeping();
+      stopReminders();
       stopBackups();
       await stopOutbox();
     };

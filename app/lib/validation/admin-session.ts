@@ -83,3 +83,8 @@ export const moveStudentSchema = z.object({
   seatId: z.uuid(),
   toSessionId: z.number({ error: SESSION_FORM_MESSAGES.target }).int().positive(SESSION_FORM_MESSAGES.target),
 });
+
+/** A student's own move (/cont/sesiuni/:seatId/mutare): the session to move to. */
+export const studentMoveSchema = z.object({
+  toSessionId: z.number({ error: SESSION_FORM_MESSAGES.target }).int().positive(SESSION_FORM_MESSAGES.target),
+});

@@ -1,0 +1,236 @@
+/**
+ * Issue 28, second part: the waitlist hand-over (refund, capacity raised, offer run out, leaving
+ * the list, the offer bought at checkout), the calendar file (parsed with ical.js), the reminder
+ * e-mails (exactly once), a cancelled session announced to its students and the student's own move.
+ */
+import ICAL from "ical.js";
+import { and, eq, like, ne } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { courseSessions, mailOutbox, sessionReminders, sessionSeats, sessionWaitlist } from "../../db/schema";
+import { SESSION_MESSAGES } from "~/lib/sessions";
+import { addCourseToCart, getCart } from "~/models/cart.server";
+import { courseDetail } from "~/models/catalogue.server";
+import { transitionOrder } from "~/models/order-status.server";
+import { releaseExpiredHolds } from "~/models/seat-holds.server";
+import { moveSeat, saveSession, SESSION_ADMIN_MESSAGES, setSessionState } from "~/models/session-admin.server";
+import { seatCalendar } from "~/models/session-calendar.server";
+import { dueReminder, sendSessionReminders } from "~/models/session-reminders.server";
+import { joinWaitlist, leaveWaitlist, WAITLIST_MESSAGES } from "~/models/session-waitlist.server";
+import { createCourse, createCourseSession, createUser, placeTransferOrder } from "../helpers/factories";
+
+const HOUR = 3_600_000;
+
+async function sessionRow(id: number) {
+  const [row] = await getDb().select().from(courseSessions).where(eq(courseSessions.id, id));
+  return row;
+}
+
+async function activeSeat(sessionId: number, userId: string) {
+  const [seat] = await getDb()
+    .select()
+    .from(sessionSeats)
+    .where(and(eq(sessionSeats.sessionId, sessionId), eq(sessionSeats.userId, userId), ne(sessionSeats.status, "released")));
+  return seat ?? null;
+}
+
+async function mailsTo(email: string) {
+  return getDb().select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+}
+
+async function fullSession(capacity = 1, startsOn = "2099-05-12") {
+  const { course, options } = await createCourse("physical", { title: "Curs de bază în sală" }, [{ days: 5, amountBani: 200000 }]);
+  const session = await createCourseSession(course.id, { days: 5, startsOn, capacity, startTime: "09:30", endTime: "17:00", notes: "Pile, pensule" });
+  const buyers = [];
+  for (let i = 0; i < capacity; i++) {
+    const user = await createUser();
+    expect(await addCourseToCart(user.id, { courseId: course.id, priceOptionId: options[0].id, sessionId: session.id })).toMatchObject({ ok: true });
+    buyers.push({ user, order: await placeTransferOrder(user.id) });
+  }
+  return { course, option: options[0], session, buyers };
+}
+
+describe("the waitlist", () => {
+  it("is joined only for a full session, once; a refund hands the place to the first in line, who buys it", async () => {
+    const { course, option, session, buyers } = await fullSession(1);
+    const first = await createUser();
+    const second = await createUser();
+    expect(await joinWaitlist(session.id, buyers[0].user.id)).toEqual({ ok: false, status: 409, message: WAITLIST_MESSAGES.hasSeat });
+    expect(await joinWaitlist(session.id, first.id)).toEqual({ ok: true, message: WAITLIST_MESSAGES.joined });
+    expect(await joinWaitlist(session.id, first.id)).toEqual({ ok: false, status: 409, message: WAITLIST_MESSAGES.already });
+    expect(await joinWaitlist(session.id, second.id)).toMatchObject({ ok: true });
+    const page = await courseDetail("physical", course.id, second.id);
+    expect(page?.sessions[0]).toMatchObject({ available: false, waitlist: { status: "waiting", position: 2 } });
+
+    // The buyer is paid then refunded: the place goes to `first`, held for 24 h, not to anyone else.
+    await transitionOrder(buyers[0].order.id, "paid", { source: "admin" });
+    await transitionOrder(buyers[0].order.id, "refunded", { source: "admin" });
+    expect(await sessionRow(session.id)).toMatchObject({ seatsTaken: 1, state: "full" });
+    const offer = await activeSeat(session.id, first.id);
+    expect(offer).toMatchObject({ status: "held", waitlistOffer: true, orderLineId: null });
+    expect(offer!.heldUntil!.getTime() - Date.now()).toBeGreaterThan(23 * HOUR);
+    const [mail] = (await mailsTo(first.email)).filter((m) => m.subject.startsWith("Un loc s-a eliberat"));
+    expect(mail.textBody).toContain(`/cursuri/curs/${course.id}?sessionId=${session.id}`);
+
+    // Someone else cannot take it; `first` can, through the ordinary cart and checkout.
+    const stranger = await createUser();
+    expect(await addCourseToCart(stranger.id, { courseId: course.id, priceOptionId: option.id, sessionId: session.id })).toEqual({ ok: false, status: 409, message: SESSION_MESSAGES.full });
+    expect((await courseDetail("physical", course.id, first.id))?.sessions[0]).toMatchObject({ available: true, waitlist: { status: "offered" } });
+    expect(await addCourseToCart(first.id, { courseId: course.id, priceOptionId: option.id, sessionId: session.id })).toMatchObject({ ok: true });
+    expect((await getCart(first.id)).hasProblems).toBe(false);
+    const order = await placeTransferOrder(first.id);
+    const seat = await activeSeat(session.id, first.id);
+    expect(seat).toMatchObject({ id: offer!.id, status: "held", waitlistOffer: false });
+    expect(seat!.orderLineId).not.toBeNull();
+    expect(await sessionRow(session.id)).toMatchObject({ seatsTaken: 1 });
+    const [entry] = await getDb().select().from(sessionWaitlist).where(eq(sessionWaitlist.userId, first.id));
+    expect(entry.status).toBe("bought");
+    expect(order.reference).toMatch(/^CMD-/);
+  });
+
+  it("an offer not bought in time goes to the next in line; leaving with an offer passes it on at once", async () => {
+    const { session, buyers } = await fullSession(1);
+    const [a, b, c] = [await createUser(), await createUser(), await createUser()];
+    for (const u of [a, b, c]) expect(await joinWaitlist(session.id, u.id)).toMatchObject({ ok: true });
+    await transitionOrder(buyers[0].order.id, "cancelled", { source: "admin" });
+    expect(await activeSeat(session.id, a.id)).toMatchObject({ waitlistOffer: true });
+
+    // 25 hours later the housekeeping releases a's offer: b gets it.
+    expect(await releaseExpiredHolds(new Date(Date.now() + 25 * HOUR))).toBe(1);
+    expect(await activeSeat(session.id, a.id)).toBeNull();
+    expect(await activeSeat(session.id, b.id)).toMatchObject({ waitlistOffer: true });
+    expect((await mailsTo(a.email)).map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Locul oferit a expirat/));
+    expect(await sessionRow(session.id)).toMatchObject({ seatsTaken: 1, state: "full" });
+
+    // b does not want it: c gets it at once.
+    expect(await leaveWaitlist(session.id, b.id)).toEqual({ ok: true, message: WAITLIST_MESSAGES.left });
+    expect(await activeSeat(session.id, b.id)).toBeNull();
+    expect(await activeSeat(session.id, c.id)).toMatchObject({ waitlistOffer: true });
+    expect(await leaveWaitlist(session.id, b.id)).toEqual({ ok: false, status: 404, message: WAITLIST_MESSAGES.notOnList });
+  });
+
+  it("a raised capacity offers the new places to those waiting, in order", async () => {
+    const { course, session } = await fullSession(1);
+    const [a, b] = [await createUser(), await createUser()];
+    await joinWaitlist(session.id, a.id);
+    await joinWaitlist(session.id, b.id);
+    const result = await saveSession(session.id, {
+      courseId: course.id,
+      days: 5,
+      dates: session.dates,
+      startTime: session.startTime,
+      endTime: session.endTime,
+      place: null,
+      capacity: 3,
+      notes: "",
+    });
+    expect(result).toMatchObject({ ok: true });
+    expect(await activeSeat(session.id, a.id)).toMatchObject({ waitlistOffer: true });
+    expect(await activeSeat(session.id, b.id)).toMatchObject({ waitlistOffer: true });
+    expect(await sessionRow(session.id)).toMatchObject({ seatsTaken: 3, state: "full" });
+  });
+});
+
+describe("the calendar file", () => {
+  it("is valid iCalendar: Bucharest times for every day, the place, a stable UID, and CANCEL when the session is cancelled", async () => {
+    const { session, buyers } = await fullSession(1, "2099-10-26");
+    const seat = await activeSeat(session.id, buyers[0].user.id);
+    const calendar = await seatCalendar(seat!.id, "REQUEST");
+    const parsed = new ICAL.Component(ICAL.parse(calendar!.content));
+    expect(parsed.getFirstPropertyValue("method")).toBe("REQUEST");
+    const vevent = parsed.getFirstSubcomponent("vevent")!;
+    const event = new ICAL.Event(vevent);
+    // The zone comes from the file's own VTIMEZONE: 26 October 2099 is after the switch to EET (UTC+2).
+    const tz = new ICAL.Timezone(parsed.getFirstSubcomponent("vtimezone")!);
+    event.startDate.zone = tz;
+    event.endDate.zone = tz;
+    expect(event.startDate.toJSDate().toISOString()).toBe("2099-10-26T07:30:00.000Z");
+    expect(event.endDate.toJSDate().toISOString()).toBe("2099-10-26T15:00:00.000Z");
+    const rdates = vevent.getAllProperties("rdate").flatMap((p) => p.getValues() as ICAL.Time[]);
+    expect(rdates.map((t) => t.toString())).toEqual(["2099-10-27T09:30:00", "2099-10-28T09:30:00", "2099-10-29T09:30:00", "2099-10-30T09:30:00"]);
+    expect(event.location).toBe("Str. Ștefan cel Mare nr. 45, Constanța 900178, România");
+    expect(event.summary).toContain("Curs de bază în sală");
+    expect(event.description).toContain("De adus: Pile, pensule");
+    expect(event.uid).toBe(`sesiune-${session.id}-${seat!.orderLineId}@localhost`);
+    expect(event.sequence).toBe(0);
+
+    // A summer day is in EEST (UTC+3).
+    const summer = await fullSession(1, "2099-07-06");
+    const summerSeat = await activeSeat(summer.session.id, summer.buyers[0].user.id);
+    const summerCal = new ICAL.Component(ICAL.parse((await seatCalendar(summerSeat!.id, "PUBLISH"))!.content));
+    const summerEvent = new ICAL.Event(summerCal.getFirstSubcomponent("vevent")!);
+    summerEvent.startDate.zone = new ICAL.Timezone(summerCal.getFirstSubcomponent("vtimezone")!);
+    expect(summerEvent.startDate.toJSDate().toISOString()).toBe("2099-07-06T06:30:00.000Z");
+
+    // Cancelled: the same UID, a higher SEQUENCE, METHOD:CANCEL and STATUS:CANCELLED, attached to the e-mail.
+    expect(await setSessionState(session.id, "cancelled")).toMatchObject({ ok: true });
+    const cancelled = new ICAL.Component(ICAL.parse((await seatCalendar(seat!.id, "CANCEL"))!.content));
+    expect(cancelled.getFirstPropertyValue("method")).toBe("CANCEL");
+    const cancelledEvent = cancelled.getFirstSubcomponent("vevent")!;
+    expect(cancelledEvent.getFirstPropertyValue("uid")).toBe(event.uid);
+    expect(cancelledEvent.getFirstPropertyValue("sequence")).toBe(1);
+    expect(cancelledEvent.getFirstPropertyValue("status")).toBe("CANCELLED");
+    const [mail] = (await mailsTo(buyers[0].user.email)).filter((m) => m.subject.startsWith("Sesiune anulată"));
+    expect(mail.textBody).toContain("îți returnăm integral banii");
+    expect(mail.attachments).toEqual([{ kind: "ics", id: seat!.id, method: "CANCEL" }]);
+  });
+
+  it("comes with the payment confirmation", async () => {
+    const { session, buyers } = await fullSession(1);
+    await transitionOrder(buyers[0].order.id, "paid", { source: "admin" });
+    const seat = await activeSeat(session.id, buyers[0].user.id);
+    const mails = await getDb().select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, buyers[0].user.email), like(mailOutbox.subject, "%confirmat%")));
+    expect(mails.flatMap((m) => m.attachments)).toContainEqual({ kind: "ics", id: seat!.id, method: "REQUEST" });
+  });
+});
+
+describe("reminders", () => {
+  it("the due reminder: the nearest threshold the start is within, not one whose day was before the booking", () => {
+    expect(dueReminder([7, 1], "2099-05-12", "2099-05-01", "2099-04-01")).toBeNull();
+    expect(dueReminder([7, 1], "2099-05-12", "2099-05-05", "2099-04-01")).toBe(7);
+    expect(dueReminder([7, 1], "2099-05-12", "2099-05-11", "2099-04-01")).toBe(1);
+    expect(dueReminder([7, 1], "2099-05-12", "2099-05-09", "2099-05-08")).toBeNull();
+    expect(dueReminder([7, 1], "2099-05-12", "2099-05-13", "2099-04-01")).toBeNull();
+  });
+
+  it("go once per booking and reminder, even when runs overlap", async () => {
+    const today = new Date();
+    const startsOn = new Date(today.getTime() + 7 * 24 * HOUR).toISOString().slice(0, 10);
+    const { session, buyers } = await fullSession(1, startsOn);
+    // The booking was made weeks ago.
+    await getDb().update(sessionSeats).set({ createdAt: new Date(today.getTime() - 30 * 24 * HOUR) }).where(eq(sessionSeats.sessionId, session.id));
+    const runs = await Promise.all([sendSessionReminders(today), sendSessionReminders(today), sendSessionReminders(today)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await sendSessionReminders(today)).toBe(0);
+    const reminders = (await mailsTo(buyers[0].user.email)).filter((m) => m.subject.startsWith("Cursul începe"));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].textBody).toContain("De adus: Pile, pensule");
+    const rows = await getDb().select().from(sessionReminders);
+    expect(rows.filter((r) => r.daysBefore === 7)).toHaveLength(1);
+
+    // The day before: the 1-day reminder, once.
+    const dayBefore = new Date(today.getTime() + 6 * 24 * HOUR);
+    expect(await sendSessionReminders(dayBefore)).toBe(1);
+    expect(await sendSessionReminders(dayBefore)).toBe(0);
+  });
+});
+
+describe("a student's own move", () => {
+  it("from a cancelled session: free, to a session of the same period, the place taken in the new and freed in the old", async () => {
+    const { course, session, buyers } = await fullSession(1, "2099-05-12");
+    const other = await createCourseSession(course.id, { days: 5, startsOn: "2099-06-01", capacity: 1 });
+    const otherPeriod = await createCourseSession(course.id, { days: 3, startsOn: "2099-06-10", capacity: 5 });
+    const user = buyers[0].user;
+    const seat = await activeSeat(session.id, user.id);
+    await setSessionState(session.id, "cancelled");
+    expect(await moveSeat(seat!.id, otherPeriod.id, { userId: user.id, today: "2099-05-11" })).toMatchObject({ ok: false, message: SESSION_ADMIN_MESSAGES.otherPeriod });
+    expect(await moveSeat(seat!.id, other.id, { userId: (await createUser()).id, today: "2099-05-11" })).toMatchObject({ ok: false, status: 404 });
+    // One day before the cancelled start: allowed (the academy cancelled it).
+    expect(await moveSeat(seat!.id, other.id, { userId: user.id, today: "2099-05-11" })).toMatchObject({ ok: true });
+    expect(await activeSeat(session.id, user.id)).toBeNull();
+    const moved = await activeSeat(other.id, user.id);
+    expect(moved).toMatchObject({ orderLineId: seat!.orderLineId, movedByStudentAt: null });
+    expect(await sessionRow(other.id)).toMatchObject({ seatsTaken: 1, state: "full" });
+    expect(await sessionRow(session.id)).toMatchObject({ seatsTaken: 0, state: "cancelled" });
+  });
+});
