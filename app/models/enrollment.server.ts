@@ -9,6 +9,19 @@ import { and, ne } from "drizzle-orm";
 import { courseSessions, courses, enrollments, sessionSeats, type CourseKind, type PaymentStatus } from "../../db/schema";
 import { formatSessionDays } from "~/lib/sessions";
 import { placeOf } from "~/models/course-session.server";
+import { todayInBucharest } from "~/lib/dates";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The student's own move (docs/product.md §2 "Sesiuni"): always from a session the academy
+ * cancelled; otherwise once, at least 7 days before its start (moveSeat enforces the same).
+ */
+export function studentMayMove(session: { state: string; startsOn: string }, alreadyMoved: boolean, today: string): boolean {
+  if (session.state === "cancelled") return true;
+  const daysLeft = (Date.parse(`${session.startsOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS;
+  return !alreadyMoved && daysLeft >= 7;
+}
 
 export interface AccountEnrollment {
   id: string;
@@ -23,7 +36,19 @@ export interface AccountEnrollment {
   /** Physical course bought with the advance: what is left to pay at the course. */
   balanceBani: number;
   /** Physical course: when (the course's next session; null = not set yet) and where it takes place. */
-  session: { startsOn: string | null; place: string; when?: string; hours?: string; sessionId?: number; seatId?: string; movedByStudent?: boolean } | null;
+  session: {
+    startsOn: string | null;
+    place: string;
+    when?: string;
+    hours?: string;
+    sessionId?: number;
+    seatId?: string;
+    movedByStudent?: boolean;
+    /** The academy cancelled the session: the student moves to another one or asks for the money back. */
+    cancelled?: boolean;
+    /** The student may move to another session from /cont (cancelled, or their one free move 7+ days before). */
+    canMove?: boolean;
+  } | null;
 }
 
 export async function listEnrollmentsForUser(userId: string): Promise<AccountEnrollment[]> {
@@ -66,6 +91,8 @@ export async function listEnrollmentsForUser(userId: string): Promise<AccountEnr
               sessionId: courseSession.id,
               seatId: seat.id,
               movedByStudent: seat.movedByStudentAt !== null,
+              cancelled: courseSession.state === "cancelled",
+              canMove: studentMayMove(courseSession, seat.movedByStudentAt !== null, todayInBucharest()),
             }
           : { startsOn: nextSessionOn, place },
   }));

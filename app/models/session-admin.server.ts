@@ -319,3 +319,40 @@ export async function moveSeat(seatId: string, toSessionId: number, by: { admin:
   });
 }
 
+
+/**
+ * The student's move page (/cont/sesiuni/:seatId/mutare): their seat's session and the sessions
+ * they may move to — the same course and period, open with a place, not started. Null: not
+ * their seat (or released).
+ */
+export async function studentMoveOptions(seatId: string, userId: string, today: string) {
+  const [row] = await getDb()
+    .select({ seat: sessionSeats, session: courseSessions, courseTitle: courses.title })
+    .from(sessionSeats)
+    .innerJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(and(eq(sessionSeats.id, seatId), eq(sessionSeats.userId, userId), ne(sessionSeats.status, "released"), eq(sessionSeats.waitlistOffer, false)));
+  if (!row) return null;
+  const targets = await getDb()
+    .select()
+    .from(courseSessions)
+    .where(
+      and(
+        eq(courseSessions.courseId, row.session.courseId),
+        eq(courseSessions.days, row.session.days),
+        ne(courseSessions.id, row.session.id),
+        eq(courseSessions.state, "open"),
+        gte(courseSessions.startsOn, today),
+        sql`${courseSessions.seatsTaken} < ${courseSessions.capacity}`,
+      ),
+    )
+    .orderBy(asc(courseSessions.startsOn), asc(courseSessions.id));
+  return {
+    seatId: row.seat.id,
+    courseTitle: row.courseTitle,
+    current: { ...toSessionView(row.session), when: formatSessionDays(row.session.dates) },
+    cancelled: row.session.state === "cancelled",
+    movedBefore: row.seat.movedByStudentAt !== null,
+    targets: targets.map((t) => ({ ...toSessionView(t), when: formatSessionDays(t.dates) })),
+  };
+}

@@ -17,7 +17,12 @@ import { moveSeat, saveSession, SESSION_ADMIN_MESSAGES, setSessionState } from "
 import { seatCalendar } from "~/models/session-calendar.server";
 import { dueReminder, sendSessionReminders } from "~/models/session-reminders.server";
 import { joinWaitlist, leaveWaitlist, WAITLIST_MESSAGES } from "~/models/session-waitlist.server";
-import { createCourse, createCourseSession, createUser, placeTransferOrder } from "../helpers/factories";
+import { listEnrollmentsForUser } from "~/models/enrollment.server";
+import { action as waitlistAction } from "~/routes/sesiuni.$id.lista-asteptare";
+import { loader as icsLoader } from "~/routes/cont_.sesiuni.$seatId.calendar[.]ics";
+import { action as moveAction, loader as moveLoader } from "~/routes/cont_.sesiuni.$seatId.mutare";
+import { cookieFor, createCourse, createCourseSession, createUser, placeTransferOrder } from "../helpers/factories";
+import { get, post, run } from "../helpers/http";
 
 const HOUR = 3_600_000;
 
@@ -232,5 +237,54 @@ describe("a student's own move", () => {
     expect(moved).toMatchObject({ orderLineId: seat!.orderLineId, movedByStudentAt: null });
     expect(await sessionRow(other.id)).toMatchObject({ seatsTaken: 1, state: "full" });
     expect(await sessionRow(session.id)).toMatchObject({ seatsTaken: 0, state: "cancelled" });
+  });
+});
+
+describe("the pages", () => {
+  it("the waitlist form: a guest goes to the login, a user joins and leaves (plain POST, back to the course page)", async () => {
+    const { course, session } = await fullSession(1);
+    const path = `/sesiuni/${session.id}/lista-asteptare`;
+    const guest = await run(waitlistAction, post(path, { intent: "join" }), { id: String(session.id) });
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toBe(`/autentificare?redirectTo=${encodeURIComponent(`/cursuri/curs/${course.id}`)}`);
+    const user = await createUser();
+    const cookie = await cookieFor(user.id);
+    const joined = await run(waitlistAction, post(path, { intent: "join" }, { cookie }), { id: String(session.id) });
+    expect(joined.headers.get("Location")).toBe(`/cursuri/curs/${course.id}`);
+    expect(await getDb().select().from(sessionWaitlist).where(and(eq(sessionWaitlist.userId, user.id), eq(sessionWaitlist.status, "waiting")))).toHaveLength(1);
+    await run(waitlistAction, post(path, { intent: "leave" }, { cookie }), { id: String(session.id) });
+    expect(await getDb().select().from(sessionWaitlist).where(and(eq(sessionWaitlist.userId, user.id), eq(sessionWaitlist.status, "left")))).toHaveLength(1);
+  });
+
+  it("/cont: the session's days and place, the calendar file for its owner only, the move page after a cancellation", async () => {
+    const { course, session, buyers } = await fullSession(1, "2099-05-12");
+    const target = await createCourseSession(course.id, { days: 5, startsOn: "2099-06-01", capacity: 2 });
+    const user = buyers[0].user;
+    const cookie = await cookieFor(user.id);
+    const seat = await activeSeat(session.id, user.id);
+    const [enrolment] = await listEnrollmentsForUser(user.id);
+    expect(enrolment.session).toMatchObject({ when: "12–16/05/2099", hours: "09:30–17:00", seatId: seat!.id, cancelled: false, canMove: true });
+
+    const ics = await run(icsLoader, get(`/cont/sesiuni/${seat!.id}/calendar.ics`, { cookie }), { seatId: seat!.id });
+    expect(ics.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const parsed = new ICAL.Component(ICAL.parse(await ics.text()));
+    expect(parsed.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const stranger = await cookieFor((await createUser()).id);
+    expect((await run(icsLoader, get(`/cont/sesiuni/${seat!.id}/calendar.ics`, { cookie: stranger }), { seatId: seat!.id })).status).toBe(404);
+
+    await setSessionState(session.id, "cancelled");
+    const [after] = await listEnrollmentsForUser(user.id);
+    expect(after.session).toMatchObject({ cancelled: true, canMove: true });
+    const page = await run(moveLoader, get(`/cont/sesiuni/${seat!.id}/mutare`, { cookie }), { seatId: seat!.id });
+    const body = (await page.json()) as { targets: Array<{ id: number }>; allowed: boolean };
+    expect(body.allowed).toBe(true);
+    expect(body.targets.map((t) => t.id)).toEqual([target.id]);
+    const bad = await run(moveAction, post(`/cont/sesiuni/${seat!.id}/mutare`, {}, { cookie }), { seatId: seat!.id });
+    expect(bad.status).toBe(400);
+    const moved = await run(moveAction, post(`/cont/sesiuni/${seat!.id}/mutare`, { toSessionId: String(target.id) }, { cookie }), { seatId: seat!.id });
+    expect(moved.status).toBe(302);
+    expect(await activeSeat(target.id, user.id)).not.toBeNull();
+    const [final] = await listEnrollmentsForUser(user.id);
+    expect(final.session).toMatchObject({ sessionId: target.id, when: "01–05/06/2099", cancelled: false });
   });
 });
