@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { getConfig } from "~/config.server";
 import { and, ne } from "drizzle-orm";
-import { courseSessions, courses, enrollments, sessionSeats, type CourseKind, type PaymentStatus } from "../../db/schema";
+import { courseSessions, courses, diplomas, enrollments, sessionSeats, type CourseKind, type PaymentStatus } from "../../db/schema";
 import { formatSessionDays } from "~/lib/sessions";
 import { placeOf } from "~/models/course-session.server";
 import { todayInBucharest } from "~/lib/dates";
@@ -33,6 +33,8 @@ export interface AccountEnrollment {
   /** Chapters completed in the player (online courses). */
   completedChapters: number[];
   enrolledAt: Date;
+  /** The diploma's verification code, once issued (in-person: attended every day). */
+  diplomaCode: string | null;
   /** Physical course bought with the advance: what is left to pay at the course. */
   balanceBani: number;
   /** Physical course: when (the course's next session; null = not set yet) and where it takes place. */
@@ -66,12 +68,14 @@ export async function listEnrollmentsForUser(userId: string): Promise<AccountEnr
       nextSessionOn: courses.nextSessionOn,
       seat: { id: sessionSeats.id, movedByStudentAt: sessionSeats.movedByStudentAt },
       courseSession: courseSessions,
+      diplomaCode: diplomas.code,
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     // The place this enrolment's order line holds (same query: the account page's budget).
     .leftJoin(sessionSeats, and(eq(sessionSeats.orderLineId, enrollments.orderLineId), ne(sessionSeats.status, "released")))
     .leftJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
+    .leftJoin(diplomas, eq(diplomas.enrollmentId, enrollments.id))
     .where(eq(enrollments.userId, userId))
     .orderBy(desc(enrollments.createdAt), desc(enrollments.id));
   // The courses take place in the academy's room: its address is the business address.

@@ -8,7 +8,8 @@
  */
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "../../db/client";
-import { coursePriceOptions, courseSessions, courses, orderLines, orders, sessionSeats, users, type SessionState } from "../../db/schema";
+import { coursePriceOptions, courseSessions, courses, diplomas, enrollments, orderLines, orders, sessionSeats, users, type SessionState } from "../../db/schema";
+import { ensureDiploma } from "~/models/diploma.server";
 import { physicalPeriods } from "~/lib/pricing";
 import { formatSessionDays, SESSION_STATE_LABELS } from "~/lib/sessions";
 import type { SessionInput } from "~/lib/validation/admin-session";
@@ -36,6 +37,8 @@ export const SESSION_ADMIN_MESSAGES = {
   moved: "Cursantul a fost mutat în sesiunea aleasă.",
   seatNotFound: "Locul nu există.",
   otherCourse: "Mutarea se face doar între sesiunile aceluiași curs.",
+  attendance: "Prezența a fost salvată.",
+  attendanceDiploma: "Prezența a fost salvată: cursantul a participat în toate zilele și a primit diploma.",
   otherPeriod: "Mutarea se face doar între sesiunile aceleiași perioade (același număr de zile).",
   targetClosed: "Sesiunea aleasă nu primește cursanți (închisă, anulată sau începută).",
   tooLate: "Mutarea gratuită se poate cere cel târziu cu 7 zile înainte de începutul sesiunii.",
@@ -208,11 +211,14 @@ export async function sessionRoster(sessionId: number) {
       advancePayment: orderLines.advancePayment,
       reference: orders.reference,
       orderStatus: orders.status,
+      diplomaCode: diplomas.code,
     })
     .from(sessionSeats)
     .innerJoin(users, eq(users.id, sessionSeats.userId))
     .leftJoin(orderLines, eq(orderLines.id, sessionSeats.orderLineId))
     .leftJoin(orders, eq(orders.id, orderLines.orderId))
+    .leftJoin(enrollments, eq(enrollments.orderLineId, sessionSeats.orderLineId))
+    .leftJoin(diplomas, eq(diplomas.enrollmentId, enrollments.id))
     .where(and(eq(sessionSeats.sessionId, sessionId), ne(sessionSeats.status, "released")))
     .orderBy(asc(users.name), asc(sessionSeats.createdAt));
   return rows.map((r) => ({
@@ -234,6 +240,9 @@ export async function sessionRoster(sessionId: number) {
     diploma: r.accreditation ? "Diplomă acreditată" : "Fără acreditare",
     reference: r.reference,
     heldUntil: r.seat.heldUntil,
+    attendance: r.seat.attendance,
+    waitlistOffer: r.seat.waitlistOffer,
+    diplomaIssued: r.diplomaCode !== null,
   }));
 }
 
@@ -355,4 +364,37 @@ export async function studentMoveOptions(seatId: string, userId: string, today: 
     movedBefore: row.seat.movedByStudentAt !== null,
     targets: targets.map((t) => ({ ...toSessionView(t), when: formatSessionDays(t.dates) })),
   };
+}
+
+/**
+ * The trainer marks which days a student attended (the roster's attendance form). Attendance
+ * feeds the diploma: a paid student (not a hold, not one added by hand without an order) marked
+ * present on every day of the session gets their diploma, issued once (diploma.server
+ * ensureDiploma); a correction that unmarks a day withdraws a diploma issued that way.
+ */
+export async function markAttendance(seatId: string, days: string[], now = new Date()): Promise<AdminResult & { diploma?: boolean }> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ seat: sessionSeats, session: courseSessions, courseTitle: courses.title, name: users.name })
+      .from(sessionSeats)
+      .innerJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
+      .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+      .innerJoin(users, eq(users.id, sessionSeats.userId))
+      .where(eq(sessionSeats.id, seatId))
+      .for("update", { of: sessionSeats });
+    if (!row || row.seat.status === "released" || row.seat.waitlistOffer) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.seatNotFound } as const;
+    const attended = row.session.dates.filter((d) => days.includes(d));
+    await tx.update(sessionSeats).set({ attendance: attended }).where(eq(sessionSeats.id, seatId));
+    const everyDay = attended.length === row.session.dates.length;
+    const [enrolment] = row.seat.orderLineId
+      ? await tx.select({ id: enrollments.id, paymentStatus: enrollments.paymentStatus }).from(enrollments).where(eq(enrollments.orderLineId, row.seat.orderLineId))
+      : [];
+    if (!enrolment) return { ok: true, message: SESSION_ADMIN_MESSAGES.attendance, id: row.session.id } as const;
+    if (everyDay && row.seat.status === "taken" && enrolment.paymentStatus === "confirmed") {
+      await ensureDiploma(tx, { enrollmentId: enrolment.id, holderName: row.name, courseTitle: row.courseTitle, completedAt: now });
+      return { ok: true, message: SESSION_ADMIN_MESSAGES.attendanceDiploma, id: row.session.id, diploma: true } as const;
+    }
+    await tx.delete(diplomas).where(eq(diplomas.enrollmentId, enrolment.id));
+    return { ok: true, message: SESSION_ADMIN_MESSAGES.attendance, id: row.session.id, diploma: false } as const;
+  });
 }

@@ -7,13 +7,13 @@ import ICAL from "ical.js";
 import { and, eq, like, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { courseSessions, mailOutbox, sessionReminders, sessionSeats, sessionWaitlist } from "../../db/schema";
+import { courseSessions, diplomas, mailOutbox, sessionReminders, sessionSeats, sessionWaitlist } from "../../db/schema";
 import { SESSION_MESSAGES } from "~/lib/sessions";
 import { addCourseToCart, getCart } from "~/models/cart.server";
 import { courseDetail } from "~/models/catalogue.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { releaseExpiredHolds } from "~/models/seat-holds.server";
-import { moveSeat, saveSession, SESSION_ADMIN_MESSAGES, setSessionState } from "~/models/session-admin.server";
+import { addStudentByHand, markAttendance, moveSeat, saveSession, SESSION_ADMIN_MESSAGES, sessionRoster, setSessionState } from "~/models/session-admin.server";
 import { seatCalendar } from "~/models/session-calendar.server";
 import { dueReminder, sendSessionReminders } from "~/models/session-reminders.server";
 import { joinWaitlist, leaveWaitlist, WAITLIST_MESSAGES } from "~/models/session-waitlist.server";
@@ -286,5 +286,43 @@ describe("the pages", () => {
     expect(await activeSeat(target.id, user.id)).not.toBeNull();
     const [final] = await listEnrollmentsForUser(user.id);
     expect(final.session).toMatchObject({ sessionId: target.id, when: "01–05/06/2099", cancelled: false });
+  });
+});
+
+describe("attendance and the diploma", () => {
+  it("a paid student marked present every day gets the diploma; a hold, a partial attendance or a student added by hand do not", async () => {
+    const { session, buyers } = await fullSession(2, "2099-05-12");
+    const [paid, held] = buyers;
+    await transitionOrder(paid.order.id, "paid", { source: "admin" });
+    const paidSeat = await activeSeat(session.id, paid.user.id);
+    const heldSeat = await activeSeat(session.id, held.user.id);
+
+    expect(await markAttendance(paidSeat!.id, ["2099-05-12", "2099-05-13", "2099-05-14", "2099-05-15", "2099-01-01"])).toMatchObject({ ok: true, diploma: false });
+    expect((await getDb().select().from(sessionSeats).where(eq(sessionSeats.id, paidSeat!.id)))[0].attendance).toEqual(["2099-05-12", "2099-05-13", "2099-05-14", "2099-05-15"]);
+    expect((await listEnrollmentsForUser(paid.user.id))[0].diplomaCode).toBeNull();
+
+    expect(await markAttendance(paidSeat!.id, session.dates)).toEqual({ ok: true, message: SESSION_ADMIN_MESSAGES.attendanceDiploma, id: session.id, diploma: true });
+    const code = (await listEnrollmentsForUser(paid.user.id))[0].diplomaCode;
+    expect(code).toMatch(/^[A-Z0-9]/);
+    expect((await sessionRoster(session.id)).find((r) => r.seatId === paidSeat!.id)).toMatchObject({ diplomaIssued: true, attendance: session.dates });
+    // Saved again: the same diploma (issued once).
+    await markAttendance(paidSeat!.id, session.dates);
+    expect((await listEnrollmentsForUser(paid.user.id))[0].diplomaCode).toBe(code);
+
+    // Not paid yet: no diploma, whatever the attendance.
+    expect(await markAttendance(heldSeat!.id, session.dates)).toMatchObject({ ok: true, diploma: false });
+    expect((await listEnrollmentsForUser(held.user.id))[0].diplomaCode).toBeNull();
+
+    // A correction (one day unmarked) withdraws it.
+    expect(await markAttendance(paidSeat!.id, session.dates.slice(1))).toMatchObject({ ok: true, diploma: false });
+    expect(await getDb().select().from(diplomas).where(eq(diplomas.code, code!))).toHaveLength(0);
+
+    // Added by hand (no order): attendance is kept, no diploma through the site.
+    await saveSession(session.id, { courseId: session.courseId, days: 5, dates: session.dates, startTime: "09:30", endTime: "17:00", place: null, capacity: 3, notes: "" });
+    const guest = await createUser();
+    expect(await addStudentByHand(session.id, guest.email)).toMatchObject({ ok: true });
+    const guestSeat = await activeSeat(session.id, guest.id);
+    expect(await markAttendance(guestSeat!.id, session.dates)).toMatchObject({ ok: true });
+    expect(await markAttendance("00000000-0000-4000-8000-000000000000", [])).toMatchObject({ ok: false, status: 404 });
   });
 });

@@ -21,6 +21,7 @@ export interface EnrollmentView {
   progress: number;
   enrolledAt: string | null;
   balanceBani?: number;
+  diplomaCode?: string | null;
   /** In-person course: when and where. */
   session?: { startsOn: string | null; place: string; when?: string; hours?: string; seatId?: string; cancelled?: boolean; canMove?: boolean } | null;
 }
@@ -110,6 +111,11 @@ export function EnrollmentsSection({ enrollments }: { enrollments: EnrollmentVie
                   {canContinue ? (
                     <Link to={`/cursuri-online/curs/${enrollment.courseId}/lectie`} className="button button--primary button--small">
                       {progress >= 100 ? "Vezi cursul" : "Continuă cursul"}
+                    </Link>
+                  ) : null}
+                  {enrollment.courseType === "physical" && enrollment.diplomaCode ? (
+                    <Link to={`/diploma/${enrollment.diplomaCode}`} className="button button--light button--small">
+                      Diplomă
                     </Link>
                   ) : null}
                   {canContinue && progress >= 100 ? (

@@ -88,3 +88,9 @@ export const moveStudentSchema = z.object({
 export const studentMoveSchema = z.object({
   toSessionId: z.number({ error: SESSION_FORM_MESSAGES.target }).int().positive(SESSION_FORM_MESSAGES.target),
 });
+
+/** The roster's attendance form: the days a student attended (checkboxes, none = absent every day). */
+export const attendanceSchema = z.object({
+  seatId: z.uuid(),
+  days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(60).default([]),
+});
