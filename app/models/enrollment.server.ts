@@ -14,7 +14,7 @@ import { todayInBucharest } from "~/lib/dates";
 const DAY_MS = 86_400_000;
 
 /**
- * The student's own move (docs/product.md §2 "Sesiuni"): always from a session the academy
+ * The student's own move (README "In-person sessions"): always from a session the academy
  * cancelled; otherwise once, at least 7 days before its start (moveSeat enforces the same).
  */
 export function studentMayMove(session: { state: string; startsOn: string }, alreadyMoved: boolean, today: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Waitlist of a full in-person session (issue 28, docs/product.md §2 "Sesiuni"). A logged-in
+ * Waitlist of a full in-person session (issue 28, README "In-person sessions"). A logged-in
  * visitor joins a full session's list; whenever a place frees up (an order cancelled, failed or
  * refunded, a transfer hold run out, a student moved away, the capacity raised, the session
  * reopened), `offerFreedPlaces` holds it for the first in line: a `held` seat with

@@ -1,6 +1,6 @@
 /**
  * /cont/sesiuni/:seatId/mutare — the student moves their place to another session of the same
- * course and period (docs/product.md §2 "Sesiuni"): free and unlimited from a session the academy
+ * course and period (README "In-person sessions"): free and unlimited from a session the academy
  * cancelled, otherwise once, at least 7 days before the start. The place is taken in the new
  * session through the seat counter (never beyond its capacity) and freed in the old one (which
  * goes to its waitlist), in one transaction (session-admin.server moveSeat). A plain form.
