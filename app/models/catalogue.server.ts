@@ -24,7 +24,7 @@ import { publicCatalogueImage as catalogueImage } from "~/services/images.server
 import type { SessionState } from "../../db/schema";
 import { todayInBucharest } from "~/lib/dates";
 import { formatSessionDays } from "~/lib/sessions";
-import { asOffered, listComingSessions, sellable, type SessionView } from "~/models/course-session.server";
+import { asOffered, listComingSessions, nextOpenSessions, sellable, type SessionView } from "~/models/course-session.server";
 import { waitlistStandings } from "~/models/session-waitlist.server";
 
 function toCard(course: CourseSummary, image: ResponsiveImage | null, status: EnrollmentStatus): CourseCardView {
@@ -69,7 +69,24 @@ export async function courseLinks(kind: CourseKind, limit: number) {
 }
 
 export async function upcomingSession(today: string) {
-  const course = await nextPhysicalSession(today);
+  const [course, open] = await Promise.all([nextPhysicalSession(today), nextOpenSessions(today, 4)]);
+  // The soonest session open for sale (with a place left) of a published course: its days, place
+  // and places left, read live; a course's announced date (no sessions yet) when that is sooner.
+  for (const session of open) {
+    if (course?.nextSessionOn && course.nextSessionOn < session.startsOn) break;
+    const own = await getPublishedCourse("physical", session.courseId);
+    if (!own) continue;
+    return {
+      id: own.id,
+      title: own.title,
+      secondTitle: own.secondTitle,
+      date: session.startsOn,
+      durationDays: session.days,
+      fromPriceBani: own.fromPriceBani,
+      severalPrices: own.optionCount > 1,
+      session: { when: formatSessionDays(session.dates), hours: `${session.startTime}–${session.endTime}`, place: session.place, seatsLeft: session.seatsLeft },
+    };
+  }
   if (!course) return null;
   return {
     id: course.id,
@@ -79,6 +96,7 @@ export async function upcomingSession(today: string) {
     durationDays: course.durationDays,
     fromPriceBani: course.fromPriceBani,
     severalPrices: course.optionCount > 1,
+    session: null,
   };
 }
 

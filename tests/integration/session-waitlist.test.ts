@@ -10,7 +10,7 @@ import { getDb } from "../../db/client";
 import { courseSessions, diplomas, mailOutbox, sessionReminders, sessionSeats, sessionWaitlist } from "../../db/schema";
 import { SESSION_MESSAGES } from "~/lib/sessions";
 import { addCourseToCart, getCart } from "~/models/cart.server";
-import { courseDetail } from "~/models/catalogue.server";
+import { courseDetail, upcomingSession } from "~/models/catalogue.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { releaseExpiredHolds } from "~/models/seat-holds.server";
 import { addStudentByHand, markAttendance, moveSeat, saveSession, SESSION_ADMIN_MESSAGES, sessionRoster, setSessionState } from "~/models/session-admin.server";
@@ -324,5 +324,17 @@ describe("attendance and the diploma", () => {
     const guestSeat = await activeSeat(session.id, guest.id);
     expect(await markAttendance(guestSeat!.id, session.dates)).toMatchObject({ ok: true });
     expect(await markAttendance("00000000-0000-4000-8000-000000000000", [])).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("the home promo", () => {
+  it("shows the soonest session open for sale, with its days, place and places left; a full one is skipped", async () => {
+    const { course } = await createCourse("physical", { title: "Curs promo", isPublished: true }, [{ days: 2, amountBani: 90000 }]);
+    const soon = await createCourseSession(course.id, { days: 2, startsOn: "2096-02-10", capacity: 1 });
+    await createCourseSession(course.id, { days: 2, startsOn: "2096-03-10", capacity: 4 });
+    const promo = await upcomingSession("2096-01-01");
+    expect(promo).toMatchObject({ id: course.id, title: "Curs promo", date: "2096-02-10", session: { when: "10–11/02/2096", seatsLeft: 1 } });
+    await getDb().update(courseSessions).set({ seatsTaken: 1, state: "full" }).where(eq(courseSessions.id, soon.id));
+    expect(await upcomingSession("2096-01-01")).toMatchObject({ date: "2096-03-10", session: { seatsLeft: 4 } });
   });
 });
