@@ -23,6 +23,8 @@ async function shoot(page: Page, name: string, project: string) {
 }
 
 test("admin session, seats left, session on the cart line, roster and CSV", async ({ browser, request }, testInfo) => {
+  // Four people and a dozen page loads: longer than the default 45 s on a loaded machine.
+  test.setTimeout(150_000);
   const project = testInfo.project.name;
   const js = testInfo.project.use.javaScriptEnabled !== false;
   // Far in the future and different per project (both projects run against one database).

@@ -1,7 +1,8 @@
 /**
  * The waitlists of a course's full sessions (issue 28): a form per full session to join its list
  * (a guest is sent to the login first), or the visitor's place in line with a form to leave it.
- * Plain POST forms to /sesiuni/:id/lista-asteptare: they work without JavaScript.
+ * Plain POST forms to /sesiuni/:id/lista-asteptare (`reloadDocument`: a native submission with or
+ * without JavaScript, the resource route answering with a redirect and its toast).
  */
 import { Form } from "@remix-run/react";
 import { periodLabel } from "~/lib/course-quote";
@@ -26,7 +27,7 @@ export function SessionWaitlist({ sessions, severalPeriods, offerHours }: { sess
               {s.waitlist?.status === "waiting" ? <span className="session-waitlist__standing"> – ești pe listă (locul {s.waitlist.position})</span> : null}
               {s.waitlist?.status === "offered" ? <span className="session-waitlist__standing"> – un loc este păstrat pentru tine: alege sesiunea mai sus și adaugă cursul în coș</span> : null}
             </span>
-            <Form method="post" action={`/sesiuni/${s.id}/lista-asteptare`}>
+            <Form method="post" action={`/sesiuni/${s.id}/lista-asteptare`} reloadDocument>
               {s.waitlist ? (
                 <button type="submit" name="intent" value="leave" className="button button--small button--ghost">
                   {s.waitlist.status === "offered" ? "Renunță la loc" : "Ieși de pe listă"}
