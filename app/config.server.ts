@@ -202,6 +202,15 @@ const envSchema = z.object({
   ALERTS: bool(true),
   /** In-person sessions: days a bank-transfer order holds its place before it is released. */
   SEAT_HOLD_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  /** In-person sessions: hours a place freed in a full session is held for the first on its waitlist. */
+  WAITLIST_OFFER_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /** In-person sessions: reminder e-mails this many days before the start (comma-separated). */
+  SESSION_REMINDER_DAYS: z
+    .string()
+    .optional()
+    .default("7,1")
+    .transform((v) => [...new Set(v.split(",").map((d) => d.trim()).filter(Boolean).map(Number))].sort((a, b) => b - a))
+    .pipe(z.array(z.number().int().min(1).max(60)).max(5)),
 
 });
 
@@ -391,7 +400,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustForwardedHost: env.TRUST_FORWARDED_HOST,
     apiAllowedOrigin: env.API_ALLOWED_ORIGIN ? new URL(env.API_ALLOWED_ORIGIN).origin : null,
     testHooksToken: env.TEST_HOOKS_TOKEN,
-    sessions: { holdDays: env.SEAT_HOLD_DAYS },
+    sessions: { holdDays: env.SEAT_HOLD_DAYS, waitlistOfferHours: env.WAITLIST_OFFER_HOURS, reminderDays: env.SESSION_REMINDER_DAYS },
     anaf: anafSettings(env, publicUrl, production),
     efacturaWorker: env.EFACTURA_WORKER,
     alerts: { enabled: env.ALERTS, email: (env.ALERT_EMAIL ?? env.ADMIN_EMAIL).toLowerCase(), webhookUrl: env.ALERT_WEBHOOK_URL },

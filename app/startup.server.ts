@@ -13,6 +13,7 @@ import { startRetention } from "~/models/retention.server";
 import { startAlerts } from "~/models/system-alerts.server";
 import { startMediaSweep } from "~/models/media.server";
 import { startEfacturaWorker } from "~/models/efactura.server";
+import { startSessionReminders } from "~/models/session-reminders.server";
 import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { startNightlyBackups } from "~/services/backup/run.server";
 import { registerAppMetrics } from "~/services/metrics.server";
@@ -118,6 +119,8 @@ async function start() {
     const stopSweep = startMediaSweep();
     const stopRetention = startRetention();
     const stopAlerts = startAlerts();
+    // In-person sessions: reminder e-mails before the start (one process of the cluster).
+    const stopReminders = startSessionReminders();
     // e-Factura: uploads, status polls and deadline warnings (one process of the cluster).
     const stopEfactura = config.efacturaWorker ? startEfacturaWorker() : () => {};
     // The nightly backup (BACKUP_HOUR): one process takes it, under the backup lock.
@@ -127,6 +130,7 @@ async function start() {
       stopSweep();
       stopRetention();
       stopAlerts();
+      stopReminders();
       stopBackups();
       await stopOutbox();
     };

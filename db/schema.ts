@@ -373,6 +373,8 @@ export const sessionSeats = pgTable(
     attendance: jsonb("attendance").$type<string[]>().notNull().default([]),
     /** The student used their own free move (allowed once). */
     movedByStudentAt: ts("moved_by_student_at"),
+    /** A place held for the first on the waitlist (no order yet); its checkout takes it over. */
+    waitlistOffer: boolean("waitlist_offer").notNull().default(false),
     releasedAt: ts("released_at"),
     releaseReason: text("release_reason"),
     createdAt: createdAt(),
@@ -385,6 +387,53 @@ export const sessionSeats = pgTable(
     index("session_seats_held_idx").on(t.status, t.heldUntil),
     check("session_seats_status_check", inList("status", SEAT_STATUSES)),
   ],
+);
+
+/**
+ * Waitlist of a full session: `waiting` in line (oldest first), `offered` (a place is held for
+ * them as `seat_id` until `offer_expires_at`), then `bought`, `left`, `expired` or `closed`
+ * (the session was cancelled or started).
+ */
+export const WAITLIST_STATUSES = ["waiting", "offered", "bought", "left", "expired", "closed"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+export const sessionWaitlist = pgTable(
+  "session_waitlist",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").$type<WaitlistStatus>().notNull().default("waiting"),
+    seatId: uuid("seat_id").references(() => sessionSeats.id, { onDelete: "set null" }),
+    offeredAt: ts("offered_at"),
+    offerExpiresAt: ts("offer_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("session_waitlist_active_key").on(t.sessionId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
+    index("session_waitlist_queue_idx").on(t.sessionId, t.status, t.createdAt),
+    index("session_waitlist_user_idx").on(t.userId),
+    index("session_waitlist_seat_idx").on(t.seatId),
+    check("session_waitlist_status_check", inList("status", WAITLIST_STATUSES)),
+  ],
+);
+
+/** Reminder e-mails sent for a seat: one row per (seat, days before the start), so each goes once. */
+export const sessionReminders = pgTable(
+  "session_reminders",
+  {
+    seatId: uuid("seat_id")
+      .notNull()
+      .references(() => sessionSeats.id, { onDelete: "cascade" }),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.seatId, t.daysBefore] })],
 );
 
 // ─── Cart, orders, enrolments ────────────────────────────────────────────────────────────────
@@ -767,7 +816,7 @@ export const mailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
     /** Files rendered when the message is sent (e.g. `{ kind: "invoice", id }`: the invoice PDF). */
-    attachments: jsonb("attachments").$type<Array<{ kind: "invoice"; id: string }>>().notNull().default([]),
+    attachments: jsonb("attachments").$type<Array<{ kind: "invoice"; id: string } | { kind: "ics"; id: string; method: "REQUEST" | "CANCEL" }>>().notNull().default([]),
     status: text("status").$type<(typeof MAIL_STATUSES)[number]>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -20,7 +20,7 @@ import {
 import { accreditationAllowed, periodLabel } from "~/lib/course-quote";
 import { todayInBucharest } from "~/lib/dates";
 import { formatSessionDays, SESSION_MESSAGES } from "~/lib/sessions";
-import { listComingSessions, sellable, toSessionView, type SessionView } from "~/models/course-session.server";
+import { asOffered, listComingSessions, offeredSessionIds, sellable, toSessionView, type SessionView } from "~/models/course-session.server";
 import { startsWithinWithdrawal } from "~/lib/early-start";
 import { imageUrl } from "~/services/storage.server";
 import { getPriceSettings } from "~/models/course-settings.server";
@@ -98,7 +98,7 @@ export async function addCourseToCart(userId: string, input: AddCourseInput): Pr
   let advancePayment = false;
   let sessionId: number | null = null;
   if (course.kind === "physical") {
-    const picked = await checkSessionChoice(course.id, option.days, input.sessionId ?? null);
+    const picked = await checkSessionChoice(course.id, option.days, input.sessionId ?? null, userId);
     if (!picked.ok) return picked;
     sessionId = picked.sessionId;
     accreditation = Boolean(input.accreditation);
@@ -161,9 +161,11 @@ async function checkSessionChoice(
   courseId: number,
   days: number | null,
   sessionId: number | null,
+  userId: string,
 ): Promise<{ ok: true; sessionId: number | null } | { ok: false; status: 400 | 409; message: string }> {
   const today = todayInBucharest();
-  const coming = await listComingSessions([courseId], today);
+  const offered = await offeredSessionIds(userId);
+  const coming = (await listComingSessions([courseId], today)).map((s) => (offered.has(s.id) ? asOffered(s) : s));
   const ofPeriod = coming.filter((s) => s.days === days);
   if (sessionId === null) {
     if (coming.length === 0) return { ok: true, sessionId: null };
@@ -357,11 +359,13 @@ export async function getCart(userId: string, executor?: Executor, options: { wi
   const lines: CartLineView[] = [];
   const earlyStart: CartView["earlyStart"] = [];
   const today = todayInBucharest();
+  // A place held for this buyer from a session's waitlist is theirs to buy.
+  const offered = rows.some((r) => r.line.sessionId !== null) ? await offeredSessionIds(userId, db) : new Set<number>();
   for (const { line, course, option, product, session: sessionRow, periodHasSessions } of rows) {
     let price: LinePrice = simpleLinePrice(0);
     let problem: string | null = null;
     let sessionProblem = false;
-    const session = line.category === "physical" && sessionRow ? toSessionView(sessionRow) : null;
+    const session = line.category === "physical" && sessionRow ? (offered.has(sessionRow.id) ? asOffered(toSessionView(sessionRow)) : toSessionView(sessionRow)) : null;
     let title: string | null = null;
     let imageKey: string | null = null;
     let diploma = false;

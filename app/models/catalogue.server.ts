@@ -24,7 +24,8 @@ import { publicCatalogueImage as catalogueImage } from "~/services/images.server
 import type { SessionState } from "../../db/schema";
 import { todayInBucharest } from "~/lib/dates";
 import { formatSessionDays } from "~/lib/sessions";
-import { listComingSessions, sellable, type SessionView } from "~/models/course-session.server";
+import { asOffered, listComingSessions, nextOpenSessions, sellable, type SessionView } from "~/models/course-session.server";
+import { waitlistStandings } from "~/models/session-waitlist.server";
 
 function toCard(course: CourseSummary, image: ResponsiveImage | null, status: EnrollmentStatus): CourseCardView {
   return {
@@ -68,7 +69,24 @@ export async function courseLinks(kind: CourseKind, limit: number) {
 }
 
 export async function upcomingSession(today: string) {
-  const course = await nextPhysicalSession(today);
+  const [course, open] = await Promise.all([nextPhysicalSession(today), nextOpenSessions(today, 4)]);
+  // The soonest session open for sale (with a place left) of a published course: its days, place
+  // and places left, read live; a course's announced date (no sessions yet) when that is sooner.
+  for (const session of open) {
+    if (course?.nextSessionOn && course.nextSessionOn < session.startsOn) break;
+    const own = await getPublishedCourse("physical", session.courseId);
+    if (!own) continue;
+    return {
+      id: own.id,
+      title: own.title,
+      secondTitle: own.secondTitle,
+      date: session.startsOn,
+      durationDays: session.days,
+      fromPriceBani: own.fromPriceBani,
+      severalPrices: own.optionCount > 1,
+      session: { when: formatSessionDays(session.dates), hours: `${session.startTime}–${session.endTime}`, place: session.place, seatsLeft: session.seatsLeft },
+    };
+  }
   if (!course) return null;
   return {
     id: course.id,
@@ -78,6 +96,7 @@ export async function upcomingSession(today: string) {
     durationDays: course.durationDays,
     fromPriceBani: course.fromPriceBani,
     severalPrices: course.optionCount > 1,
+    session: null,
   };
 }
 
@@ -113,6 +132,8 @@ export interface SessionChoice {
   /** Open with a place left: it can be chosen. */
   available: boolean;
   state: SessionState;
+  /** The viewer's place on its waitlist: in line (position), or a place held for them until `until` (ISO). */
+  waitlist?: { status: "waiting"; position: number } | { status: "offered"; until: string | null } | null;
 }
 
 export function toSessionChoice(session: SessionView, today: string): SessionChoice {
@@ -167,9 +188,26 @@ export async function courseDetail(kind: CourseKind, id: number, userId: string 
     saved: line
       ? { priceOptionId: line.priceOptionId, accreditation: line.accreditation, advancePayment: line.advancePayment, ...(line.sessionId !== null ? { sessionId: line.sessionId } : {}) }
       : null,
-    // Closed sessions are not offered; full ones are shown as "Complet".
-    sessions: sessions.filter((s) => s.state !== "closed").map((s) => toSessionChoice(s, today)),
+    // Closed sessions are not offered; full ones are shown as "Complet" (with their waitlist).
+    sessions: await withWaitlist(userId, sessions.filter((s) => s.state !== "closed"), today),
   };
+}
+
+/** The sessions as this viewer sees them: a place held for them from the waitlist is theirs to choose. */
+async function withWaitlist(userId: string | null, sessions: SessionView[], today: string): Promise<SessionChoice[]> {
+  if (!userId || sessions.length === 0) return sessions.map((s) => toSessionChoice(s, today));
+  const standings = await waitlistStandings(userId, sessions.map((s) => s.id));
+  return sessions.map((s) => {
+    const standing = standings.get(s.id);
+    // An offer past its time (not yet swept by the hourly job) is no longer theirs.
+    const offered = standing?.status === "offered" && (standing.offerExpiresAt?.getTime() ?? 0) > Date.now();
+    const choice = toSessionChoice(offered ? asOffered(s) : s, today);
+    if (!standing) return choice;
+    return {
+      ...choice,
+      waitlist: offered ? { status: "offered", until: standing.offerExpiresAt?.toISOString() ?? null } : { status: "waiting", position: standing.position ?? 1 },
+    };
+  });
 }
 
 function toProductCard(product: ProductSummary, image: ResponsiveImage | null): ProductCardView {

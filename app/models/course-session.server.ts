@@ -7,7 +7,7 @@
  * committed count, so a session is never sold beyond its capacity, whatever the number of
  * workers. Every seat write keeps the counter, the seat rows and the full/open state together.
  */
-import { and, asc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { courseSessions, sessionSeats, type SeatStatus, type SessionState } from "../../db/schema";
 import { getConfig } from "~/config.server";
@@ -98,6 +98,8 @@ export interface TakeSeatInput {
   status: Exclude<SeatStatus, "released">;
   heldUntil?: Date | null;
   manual?: boolean;
+  /** A place held for the first on the waitlist (no order yet). */
+  waitlistOffer?: boolean;
 }
 
 /**
@@ -128,6 +130,7 @@ export async function takeSeat(tx: Executor, input: TakeSeatInput, options: { fo
       status: input.status,
       heldUntil: input.heldUntil ?? null,
       manual: input.manual ?? false,
+      waitlistOffer: input.waitlistOffer ?? false,
     })
     .onConflictDoNothing()
     .returning({ id: sessionSeats.id });
@@ -204,4 +207,22 @@ export async function expiredHolds(now: Date, limit = 100) {
     .where(and(eq(sessionSeats.status, "held"), lt(sessionSeats.heldUntil, now)))
     .orderBy(asc(sessionSeats.heldUntil))
     .limit(limit);
+}
+
+/** The sessions where a place is held for this user from the waitlist (offer not run out). */
+export async function offeredSessionIds(userId: string, executor: Executor = getDb(), now = new Date()): Promise<Set<number>> {
+  const rows = await executor
+    .select({ sessionId: sessionSeats.sessionId })
+    .from(sessionSeats)
+    .where(and(eq(sessionSeats.userId, userId), eq(sessionSeats.status, "held"), eq(sessionSeats.waitlistOffer, true), gt(sessionSeats.heldUntil, now)));
+  return new Set(rows.map((r) => r.sessionId));
+}
+
+/**
+ * A session as its waitlist offer's holder sees it: the held place is theirs, so it counts as
+ * one place left, open for them (the checkout takes that very seat over).
+ */
+export function asOffered(view: SessionView): SessionView {
+  if (view.state !== "open" && view.state !== "full") return view;
+  return { ...view, state: "open", seatsLeft: Math.max(1, view.seatsLeft) };
 }

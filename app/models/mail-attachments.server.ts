@@ -7,12 +7,18 @@
  */
 import { getConfig } from "~/config.server";
 import { getInvoice } from "~/models/invoice.server";
+import { seatCalendar } from "~/models/session-calendar.server";
 import { invoiceFileName, renderInvoicePdf } from "~/services/invoice-pdf.server";
 import type { MailAttachmentRef, MailFile } from "~/services/mail.server";
 
 export async function renderMailAttachments(refs: MailAttachmentRef[] | null | undefined): Promise<MailFile[]> {
   const files: MailFile[] = [];
   for (const ref of refs ?? []) {
+    if (ref.kind === "ics") {
+      const calendar = await seatCalendar(ref.id, ref.method);
+      if (calendar) files.push({ filename: calendar.filename, contentType: `text/calendar; charset=utf-8; method=${calendar.method}`, content: Buffer.from(calendar.content, "utf8") });
+      continue;
+    }
     if (ref.kind !== "invoice") continue;
     const invoice = await getInvoice(ref.id);
     if (!invoice) continue;

@@ -24,6 +24,8 @@ import { getConfig } from "~/config.server";
 import { todayInBucharest } from "~/lib/dates";
 import { formatSessionDays, SESSION_MESSAGES } from "~/lib/sessions";
 import { sellable, takeSeat } from "~/models/course-session.server";
+import { claimOfferedSeat } from "~/models/session-waitlist.server";
+import { seatIcsRefs } from "~/models/session-calendar.server";
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"; // no 0/O, 1/I/L
 
@@ -174,13 +176,15 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
       const DAY_MS = 86_400_000;
       for (const line of insertedLines) {
         if (line.sessionId === null) continue;
-        const taken = await takeSeat(tx, {
+        const seat = {
           sessionId: line.sessionId,
           userId,
           orderLineId: line.id,
-          status: method === "free" ? "taken" : "held",
+          status: method === "free" ? ("taken" as const) : ("held" as const),
           heldUntil: method === "bank_transfer" ? new Date(now.getTime() + getConfig().sessions.holdDays * DAY_MS) : null,
-        });
+        };
+        // A place offered to this buyer from the waitlist is theirs already; else one from the counter.
+        const taken = (await claimOfferedSeat(tx, seat, now)) || (await takeSeat(tx, seat));
         const session = cart.lines.find((l) => l.session?.id === line.sessionId)?.session;
         if (!taken) throw new CheckoutError(SESSION_MESSAGES.soldOut(line.title, formatSessionDays(session?.dates ?? [])));
       }
@@ -233,7 +237,9 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
       await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: null, toStatus: status, source: "checkout", actorUserId: userId });
       const shape = order.paymentMethod === "free" ? await mailWithSessions(tx, order, insertedLines) : toMailShape(order, insertedLines);
       const forMail = { ...shape, deliveryText: cart.delivery ? deliveryLine(cart.delivery) : null };
-      await enqueueMail(tx, [orderPlacedMail(forMail), orderPlacedBusinessMail(forMail)]);
+      // A free order is confirmed at once: its in-person places come with their calendar invitation.
+      const calendars = order.paymentMethod === "free" ? await seatIcsRefs(tx, insertedLines.filter((l) => l.sessionId !== null).map((l) => l.id)) : [];
+      await enqueueMail(tx, [{ ...orderPlacedMail(forMail), attachments: calendars }, orderPlacedBusinessMail(forMail)]);
       return { order, created: true };
     });
     if (result.created) kickOutbox();

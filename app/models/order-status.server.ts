@@ -18,6 +18,8 @@ import {
 } from "~/models/order-mail.server";
 import { releaseStock, retakeStock } from "~/models/product.server";
 import { confirmSeatsOfLines, releaseSeatsOfLines } from "~/models/course-session.server";
+import { offerFreedPlaces } from "~/models/session-waitlist.server";
+import { seatIcsRefs } from "~/models/session-calendar.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 
 /** Which status may follow which. A paid order never goes back to pending or failed. */
@@ -147,7 +149,9 @@ export async function transitionOrder(
       } else if (to === "failed" || to === "cancelled") {
         // The units go back on the shelf (they were taken at checkout), the places to their sessions.
         await releaseStock(tx, productUnits(lines));
-        await releaseSeatsOfLines(tx, lineIds, to === "failed" ? "plată eșuată" : "comandă anulată", now);
+        const freed = await releaseSeatsOfLines(tx, lineIds, to === "failed" ? "plată eșuată" : "comandă anulată", now);
+        // A freed place goes to the first on the session's waitlist.
+        await offerFreedPlaces(tx, freed.map((s) => s.sessionId), now);
         await tx
           .update(enrollments)
           .set({ paymentStatus: "failed" })
@@ -160,7 +164,8 @@ export async function transitionOrder(
           .where(inArray(enrollments.orderLineId, lineIds))
           .returning({ id: enrollments.id });
         accessClosed = revoked.length > 0;
-        await releaseSeatsOfLines(tx, lineIds, "plată rambursată", now);
+        const freed = await releaseSeatsOfLines(tx, lineIds, "plată rambursată", now);
+        await offerFreedPlaces(tx, freed.map((s) => s.sessionId), now);
       }
     }
     const late = order.status === "cancelled" && to === "paid" ? "plată primită după anularea comenzii" : "";
@@ -185,7 +190,9 @@ export async function transitionOrder(
     const attachments = invoice ? [{ kind: "invoice" as const, id: invoice.id }] : [];
     const forMail = to === "paid" ? await mailWithSessions(tx, updated, lines) : toMailShape(updated, lines);
     if (to === "paid") {
-      await enqueueMail(tx, { ...paymentConfirmedMail(forMail, doublePaid), attachments });
+      // In-person sessions: the calendar invitation of each place (sent with the confirmation).
+      const calendars = await seatIcsRefs(tx, lines.filter((l) => l.sessionId !== null).map((l) => l.id));
+      await enqueueMail(tx, { ...paymentConfirmedMail(forMail, doublePaid), attachments: [...attachments, ...calendars] });
       if (doublePaid.length > 0) await enqueueMail(tx, doublePaymentBusinessMail(forMail, doublePaid));
     } else if (to === "cancelled") await enqueueMail(tx, orderCancelledMail(forMail, "cancelled"));
     else if (to === "failed") await enqueueMail(tx, orderCancelledMail(forMail, "failed"));

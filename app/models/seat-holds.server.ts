@@ -11,6 +11,7 @@ import { getConfig } from "~/config.server";
 import { formatSessionDays } from "~/lib/sessions";
 import { expiredHolds, releaseSeat, toSessionView } from "~/models/course-session.server";
 import { escapeHtml, renderMail } from "~/models/mail-templates.server";
+import { expireOffer, OFFER_RELEASED_REASON, offerFreedPlaces } from "~/models/session-waitlist.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 
 export const HOLD_EXPIRED_REASON = "rezervare expirată (plata prin transfer nu a ajuns)";
@@ -30,6 +31,13 @@ async function releaseExpiredHold(seatId: string, now: Date): Promise<boolean> {
     const [seat] = await tx.select().from(sessionSeats).where(eq(sessionSeats.id, seatId)).for("update");
     // Paid, moved or released meanwhile: nothing to do.
     if (!seat || seat.status !== "held" || !seat.heldUntil || seat.heldUntil >= now) return false;
+    if (seat.waitlistOffer) {
+      // A place offered from the waitlist and not bought in time: on to the next in line.
+      await releaseSeat(tx, seat, OFFER_RELEASED_REASON, now);
+      await expireOffer(tx, seat.id);
+      await offerFreedPlaces(tx, [seat.sessionId], now);
+      return true;
+    }
     await releaseSeat(tx, seat, HOLD_EXPIRED_REASON, now);
     const [row] = await tx
       .select({ session: courseSessions, title: orderLines.title, reference: orders.reference, name: users.name, email: users.email })
@@ -40,6 +48,7 @@ async function releaseExpiredHold(seatId: string, now: Date): Promise<boolean> {
       .leftJoin(orders, eq(orders.id, orderLines.orderId))
       .where(eq(sessionSeats.id, seat.id))
       .limit(1);
+    await offerFreedPlaces(tx, [seat.sessionId], now);
     if (row) {
       const session = toSessionView(row.session);
       const { publicUrl, business, sessions } = getConfig();

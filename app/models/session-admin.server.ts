@@ -8,11 +8,16 @@
  */
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "../../db/client";
-import { coursePriceOptions, courseSessions, courses, orderLines, orders, sessionSeats, users, type SessionState } from "../../db/schema";
+import { coursePriceOptions, courseSessions, courses, diplomas, enrollments, orderLines, orders, sessionSeats, users, type SessionState } from "../../db/schema";
+import { ensureDiploma } from "~/models/diploma.server";
 import { physicalPeriods } from "~/lib/pricing";
 import { formatSessionDays, SESSION_STATE_LABELS } from "~/lib/sessions";
 import type { SessionInput } from "~/lib/validation/admin-session";
 import { releaseSeat, takeSeat, toSessionView } from "~/models/course-session.server";
+import { closeWaitlist, offerFreedPlaces } from "~/models/session-waitlist.server";
+import { escapeHtml, renderMail } from "~/models/mail-templates.server";
+import { getConfig } from "~/config.server";
+import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 
 export const SESSION_ADMIN_MESSAGES = {
   created: "Sesiunea a fost adăugată.",
@@ -32,6 +37,9 @@ export const SESSION_ADMIN_MESSAGES = {
   moved: "Cursantul a fost mutat în sesiunea aleasă.",
   seatNotFound: "Locul nu există.",
   otherCourse: "Mutarea se face doar între sesiunile aceluiași curs.",
+  attendance: "Prezența a fost salvată.",
+  attendanceDiploma: "Prezența a fost salvată: cursantul a participat în toate zilele și a primit diploma.",
+  otherPeriod: "Mutarea se face doar între sesiunile aceleiași perioade (același număr de zile).",
   targetClosed: "Sesiunea aleasă nu primește cursanți (închisă, anulată sau începută).",
   tooLate: "Mutarea gratuită se poate cere cel târziu cu 7 zile înainte de începutul sesiunii.",
   alreadyMoved: "Ai folosit deja mutarea gratuită pentru acest curs.",
@@ -115,6 +123,8 @@ export async function saveSession(id: number | null, input: SessionInput): Promi
       .update(courseSessions)
       .set({ ...values, state, sequence: moved ? sql`${courseSessions.sequence} + 1` : courseSessions.sequence })
       .where(eq(courseSessions.id, id));
+    // More places than before: the first on the waitlist get them.
+    if (input.capacity > current.capacity) await offerFreedPlaces(tx, [id]);
     return { ok: true, message: SESSION_ADMIN_MESSAGES.updated, id } as const;
   });
 }
@@ -130,9 +140,55 @@ export async function setSessionState(id: number, to: "closed" | "open" | "cance
       .update(courseSessions)
       .set({ state, sequence: to === "cancelled" ? sql`${courseSessions.sequence} + 1` : courseSessions.sequence })
       .where(eq(courseSessions.id, id));
+    if (to === "open") await offerFreedPlaces(tx, [id]);
+    if (to === "cancelled") await announceCancellation(tx, current);
     const message = to === "closed" ? SESSION_ADMIN_MESSAGES.closed : to === "open" ? SESSION_ADMIN_MESSAGES.reopened : SESSION_ADMIN_MESSAGES.cancelled;
     return { ok: true, message, id } as const;
+  }).then((result) => {
+    if (result.ok && to !== "closed") kickOutbox();
+    return result;
   });
+}
+
+/**
+ * A cancelled session: its waitlist is closed, places offered from it are released, and every
+ * booked student gets an e-mail (with the calendar's cancellation) saying what comes next: a
+ * free move to another session of the course from /cont, or the money back on request. Their
+ * seats stay (so /cont shows the cancelled session and the move) until moved or refunded.
+ */
+async function announceCancellation(tx: Tx, session: typeof courseSessions.$inferSelect): Promise<void> {
+  await closeWaitlist(tx, session.id);
+  const seats = await tx
+    .select({ seat: sessionSeats, name: users.name, email: users.email, title: courses.title })
+    .from(sessionSeats)
+    .innerJoin(users, eq(users.id, sessionSeats.userId))
+    .innerJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(and(eq(sessionSeats.sessionId, session.id), ne(sessionSeats.status, "released")))
+    .for("update", { of: sessionSeats });
+  const { publicUrl, business } = getConfig();
+  const dates = formatSessionDays(session.dates);
+  for (const { seat, name, email, title } of seats) {
+    if (seat.waitlistOffer) {
+      await releaseSeat(tx, seat, "sesiune anulată");
+      continue;
+    }
+    const text = [
+      `Bună, ${name}!`,
+      `Ne pare rău: sesiunea ${dates} a cursului „${title}” a fost anulată.`,
+      `Ce urmează: îți poți muta locul, gratuit, la altă sesiune a cursului, din contul tău (pagina „Contul meu”, la curs: „Mută-mă la altă sesiune”). Dacă nu îți convine nicio dată, scrie-ne la ${business.email} sau sună la ${business.phone} și îți returnăm integral banii plătiți pentru curs.`,
+      `Atașat găsești anularea pentru calendar.`,
+    ];
+    await enqueueMail(tx, {
+      ...renderMail(email, `Sesiune anulată – ${title}, ${dates}`, {
+        title: "Sesiunea a fost anulată",
+        bodyText: text.join("\n\n"),
+        bodyHtml: text.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join(""),
+        action: { label: "Alege altă sesiune", url: `${publicUrl}/cont` },
+      }),
+      attachments: [{ kind: "ics", id: seat.id, method: "CANCEL" }],
+    });
+  }
 }
 
 export const PAYMENT_LABELS = {
@@ -140,6 +196,7 @@ export const PAYMENT_LABELS = {
   paid: "Plătit",
   advance: "Avans plătit",
   held: "Rezervat – așteaptă plata",
+  offer: "Oferit din lista de așteptare – așteaptă comanda",
 } as const;
 
 /** Who comes to a session: every active seat with the student's name, phone, payment and diploma option. */
@@ -154,11 +211,14 @@ export async function sessionRoster(sessionId: number) {
       advancePayment: orderLines.advancePayment,
       reference: orders.reference,
       orderStatus: orders.status,
+      diplomaCode: diplomas.code,
     })
     .from(sessionSeats)
     .innerJoin(users, eq(users.id, sessionSeats.userId))
     .leftJoin(orderLines, eq(orderLines.id, sessionSeats.orderLineId))
     .leftJoin(orders, eq(orders.id, orderLines.orderId))
+    .leftJoin(enrollments, eq(enrollments.orderLineId, sessionSeats.orderLineId))
+    .leftJoin(diplomas, eq(diplomas.enrollmentId, enrollments.id))
     .where(and(eq(sessionSeats.sessionId, sessionId), ne(sessionSeats.status, "released")))
     .orderBy(asc(users.name), asc(sessionSeats.createdAt));
   return rows.map((r) => ({
@@ -168,8 +228,10 @@ export async function sessionRoster(sessionId: number) {
     phone: r.phone,
     manual: r.seat.manual,
     status: r.seat.status,
-    payment: r.seat.manual
-      ? PAYMENT_LABELS.manual
+    payment: r.seat.waitlistOffer
+      ? PAYMENT_LABELS.offer
+      : r.seat.manual
+        ? PAYMENT_LABELS.manual
       : r.seat.status === "held"
         ? PAYMENT_LABELS.held
         : r.advancePayment
@@ -178,6 +240,9 @@ export async function sessionRoster(sessionId: number) {
     diploma: r.accreditation ? "Diplomă acreditată" : "Fără acreditare",
     reference: r.reference,
     heldUntil: r.seat.heldUntil,
+    attendance: r.seat.attendance,
+    waitlistOffer: r.seat.waitlistOffer,
+    diplomaIssued: r.diplomaCode !== null,
   }));
 }
 
@@ -234,17 +299,24 @@ export async function moveSeat(seatId: string, toSessionId: number, by: { admin:
     const [to] = await tx.select().from(courseSessions).where(eq(courseSessions.id, toSessionId));
     if (!to) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.notFound, field: "toSessionId" } as const;
     if (to.courseId !== from.courseId) return { ok: false, status: 400, message: SESSION_ADMIN_MESSAGES.otherCourse, field: "toSessionId" } as const;
+    // A session the academy cancelled: the student moves freely (not counted as their one free move).
+    const fromCancelled = from.state === "cancelled";
     if ("userId" in by) {
-      if (seat.movedByStudentAt) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.alreadyMoved } as const;
-      const daysLeft = (Date.parse(`${from.startsOn}T00:00:00Z`) - Date.parse(`${by.today}T00:00:00Z`)) / DAY_MS;
-      if (daysLeft < 7) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.tooLate } as const;
+      if (to.days !== from.days) return { ok: false, status: 400, message: SESSION_ADMIN_MESSAGES.otherPeriod, field: "toSessionId" } as const;
+      if (!fromCancelled) {
+        if (seat.movedByStudentAt) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.alreadyMoved } as const;
+        const daysLeft = (Date.parse(`${from.startsOn}T00:00:00Z`) - Date.parse(`${by.today}T00:00:00Z`)) / DAY_MS;
+        if (daysLeft < 7) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.tooLate } as const;
+      }
       if (to.startsOn < by.today) return { ok: false, status: 409, message: SESSION_ADMIN_MESSAGES.targetClosed } as const;
     }
     // The place in the new session through the same counter (never beyond its capacity).
     const taken = await takeSeat(tx, { sessionId: toSessionId, userId: seat.userId, orderLineId: seat.orderLineId, status: seat.status === "held" ? "held" : "taken", heldUntil: seat.heldUntil, manual: seat.manual });
     if (!taken) return { ok: false, status: 409, message: to.state === "open" || to.state === "full" ? SESSION_ADMIN_MESSAGES.full : SESSION_ADMIN_MESSAGES.targetClosed } as const;
     await releaseSeat(tx, seat, `mutat în sesiunea ${formatSessionDays(to.dates)}`);
-    if ("userId" in by) {
+    // The place left behind goes to the first on that session's waitlist.
+    await offerFreedPlaces(tx, [seat.sessionId]);
+    if ("userId" in by && !fromCancelled) {
       await tx.update(sessionSeats).set({ movedByStudentAt: new Date() }).where(and(eq(sessionSeats.sessionId, toSessionId), eq(sessionSeats.userId, seat.userId), ne(sessionSeats.status, "released")));
     }
     // The order line follows (e-mails and a later invoice name the session actually attended).
@@ -256,3 +328,73 @@ export async function moveSeat(seatId: string, toSessionId: number, by: { admin:
   });
 }
 
+
+/**
+ * The student's move page (/cont/sesiuni/:seatId/mutare): their seat's session and the sessions
+ * they may move to — the same course and period, open with a place, not started. Null: not
+ * their seat (or released).
+ */
+export async function studentMoveOptions(seatId: string, userId: string, today: string) {
+  const [row] = await getDb()
+    .select({ seat: sessionSeats, session: courseSessions, courseTitle: courses.title })
+    .from(sessionSeats)
+    .innerJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(and(eq(sessionSeats.id, seatId), eq(sessionSeats.userId, userId), ne(sessionSeats.status, "released"), eq(sessionSeats.waitlistOffer, false)));
+  if (!row) return null;
+  const targets = await getDb()
+    .select()
+    .from(courseSessions)
+    .where(
+      and(
+        eq(courseSessions.courseId, row.session.courseId),
+        eq(courseSessions.days, row.session.days),
+        ne(courseSessions.id, row.session.id),
+        eq(courseSessions.state, "open"),
+        gte(courseSessions.startsOn, today),
+        sql`${courseSessions.seatsTaken} < ${courseSessions.capacity}`,
+      ),
+    )
+    .orderBy(asc(courseSessions.startsOn), asc(courseSessions.id));
+  return {
+    seatId: row.seat.id,
+    courseTitle: row.courseTitle,
+    current: { ...toSessionView(row.session), when: formatSessionDays(row.session.dates) },
+    cancelled: row.session.state === "cancelled",
+    movedBefore: row.seat.movedByStudentAt !== null,
+    targets: targets.map((t) => ({ ...toSessionView(t), when: formatSessionDays(t.dates) })),
+  };
+}
+
+/**
+ * The trainer marks which days a student attended (the roster's attendance form). Attendance
+ * feeds the diploma: a paid student (not a hold, not one added by hand without an order) marked
+ * present on every day of the session gets their diploma, issued once (diploma.server
+ * ensureDiploma); a correction that unmarks a day withdraws a diploma issued that way.
+ */
+export async function markAttendance(seatId: string, days: string[], now = new Date()): Promise<AdminResult & { diploma?: boolean }> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ seat: sessionSeats, session: courseSessions, courseTitle: courses.title, name: users.name })
+      .from(sessionSeats)
+      .innerJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
+      .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+      .innerJoin(users, eq(users.id, sessionSeats.userId))
+      .where(eq(sessionSeats.id, seatId))
+      .for("update", { of: sessionSeats });
+    if (!row || row.seat.status === "released" || row.seat.waitlistOffer) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.seatNotFound } as const;
+    const attended = row.session.dates.filter((d) => days.includes(d));
+    await tx.update(sessionSeats).set({ attendance: attended }).where(eq(sessionSeats.id, seatId));
+    const everyDay = attended.length === row.session.dates.length;
+    const [enrolment] = row.seat.orderLineId
+      ? await tx.select({ id: enrollments.id, paymentStatus: enrollments.paymentStatus }).from(enrollments).where(eq(enrollments.orderLineId, row.seat.orderLineId))
+      : [];
+    if (!enrolment) return { ok: true, message: SESSION_ADMIN_MESSAGES.attendance, id: row.session.id } as const;
+    if (everyDay && row.seat.status === "taken" && enrolment.paymentStatus === "confirmed") {
+      await ensureDiploma(tx, { enrollmentId: enrolment.id, holderName: row.name, courseTitle: row.courseTitle, completedAt: now });
+      return { ok: true, message: SESSION_ADMIN_MESSAGES.attendanceDiploma, id: row.session.id, diploma: true } as const;
+    }
+    await tx.delete(diplomas).where(eq(diplomas.enrollmentId, enrolment.id));
+    return { ok: true, message: SESSION_ADMIN_MESSAGES.attendance, id: row.session.id, diploma: false } as const;
+  });
+}

@@ -12,10 +12,11 @@ import { parseId } from "~/lib/ids";
 import { readIntent } from "~/lib/intent";
 import { consecutive } from "~/lib/sessions";
 import { SHORT_TOAST } from "~/lib/toast";
-import { addStudentSchema, moveStudentSchema, sessionFormSchema, toSessionInput } from "~/lib/validation/admin-session";
+import { addStudentSchema, attendanceSchema, moveStudentSchema, sessionFormSchema, toSessionInput } from "~/lib/validation/admin-session";
 import {
   addStudentByHand,
   getSessionForAdmin,
+  markAttendance,
   listSessionsForAdmin,
   moveSeat,
   physicalCoursesWithPeriods,
@@ -25,16 +26,17 @@ import {
   setSessionState,
 } from "~/models/session-admin.server";
 import { requireAdmin } from "~/models/session.server";
+import { waitlistForAdmin } from "~/models/session-waitlist.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-const INTENTS = ["save", "close", "open", "cancel", "add-student", "move"] as const;
+const INTENTS = ["save", "close", "open", "cancel", "add-student", "move", "attendance"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
   const session = id ? await getSessionForAdmin(id) : null;
   if (!session) throw new Response(SESSION_ADMIN_MESSAGES.notFound, { status: 404 });
-  const [roster, courses, all] = await Promise.all([sessionRoster(session.id), physicalCoursesWithPeriods(), listSessionsForAdmin(todayInBucharest())]);
+  const [roster, courses, all, waitlist] = await Promise.all([sessionRoster(session.id), physicalCoursesWithPeriods(), listSessionsForAdmin(todayInBucharest()), waitlistForAdmin(session.id)]);
   const { row, ...view } = session;
   return data({
     session: view,
@@ -53,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     seatsTaken: row.seatsTaken,
     roster: roster.map((r) => ({ ...r, heldUntil: r.heldUntil ? formatDateTime(r.heldUntil) : null })),
+    waitlist: waitlist.map((w) => ({ ...w, offerExpiresAt: w.offerExpiresAt ? formatDateTime(w.offerExpiresAt) : null, joinedAt: formatDateTime(w.joinedAt) })),
     courses,
     // Where a student can be moved: the other coming sessions of the same course.
     targets: all.filter((s) => s.courseId === row.courseId && s.id !== row.id && s.state !== "cancelled").map((s) => ({ id: s.id, label: `${s.when} (${s.capacity - s.seatsTaken} locuri libere)` })),
@@ -92,13 +95,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return refuse(submission.reply().error ?? {}, 400, `move-${form.get("seatId")}`);
       return done(await moveSeat(submission.value.seatId, submission.value.toSessionId, { admin: true }), `move-${submission.value.seatId}`, "toSessionId");
     }
+    case "attendance": {
+      const submission = parseForm(form, { schema: attendanceSchema });
+      if (submission.status !== "success") return refuse(submission.reply().error ?? {}, 400, `attendance-${form.get("seatId")}`);
+      return done(await markAttendance(submission.value.seatId, submission.value.days), `attendance-${submission.value.seatId}`);
+    }
     default:
       return refuse({ form: ["Acțiune necunoscută."] }, 400, "state");
   }
 }
 
 export default function AdminSession() {
-  const { session, defaults, seatsTaken, roster, courses, targets } = useLoaderData<typeof loader>();
+  const { session, defaults, seatsTaken, roster, courses, targets, waitlist } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errorsOf = (formId: string) => (actionData?.formId === formId ? actionData.errors : null);
@@ -159,6 +167,7 @@ export default function AdminSession() {
                 <th scope="col">Telefon</th>
                 <th scope="col">Plată</th>
                 <th scope="col">Diplomă</th>
+                <th scope="col">Prezență</th>
                 <th scope="col">Mută</th>
               </tr>
             </thead>
@@ -177,7 +186,31 @@ export default function AdminSession() {
                       {r.payment}
                       {r.heldUntil ? <span className="muted"> (până la {r.heldUntil})</span> : null}
                     </td>
-                    <td>{r.diploma}</td>
+                    <td>
+                      {r.diploma}
+                      {r.diplomaIssued ? <span className="muted"> · diplomă emisă</span> : null}
+                    </td>
+                    <td>
+                      {r.waitlistOffer ? (
+                        <span className="muted">–</span>
+                      ) : (
+                        <Form method="post" className="admin-roster__attendance">
+                          <input type="hidden" name="intent" value="attendance" />
+                          <input type="hidden" name="seatId" value={r.seatId} />
+                          <fieldset>
+                            <legend className="visually-hidden">Zilele în care {r.name} a fost prezent</legend>
+                            {session.dates.map((d) => (
+                              <label key={d} className="admin-roster__day">
+                                <input type="checkbox" name="days" value={d} defaultChecked={r.attendance.includes(d)} /> {d.slice(8, 10)}/{d.slice(5, 7)}
+                              </label>
+                            ))}
+                          </fieldset>
+                          <button type="submit" className="button button--small" disabled={busy}>
+                            Salvează prezența
+                          </button>
+                        </Form>
+                      )}
+                    </td>
                     <td>
                       {targets.length ? (
                         <Form method="post" className="admin-roster__move">
@@ -213,6 +246,20 @@ export default function AdminSession() {
             </tbody>
           </table>
         </div>
+      )}
+
+      <h3 id="asteptare">Lista de așteptare ({waitlist.length})</h3>
+      {waitlist.length === 0 ? (
+        <p className="muted">Nimeni nu așteaptă un loc.</p>
+      ) : (
+        <ol className="admin-waitlist" data-testid="waitlist">
+          {waitlist.map((w) => (
+            <li key={w.id}>
+              {w.name} <span className="muted">({w.email}{w.phone ? `, ${w.phone}` : ""}) – </span>
+              {w.status === "offered" ? `loc oferit, păstrat până la ${w.offerExpiresAt}` : `așteaptă din ${w.joinedAt}`}
+            </li>
+          ))}
+        </ol>
       )}
 
       <h3>Adaugă un cursant manual</h3>

@@ -10,6 +10,7 @@ import { CatalogueImage } from "~/components/catalogue/CatalogueImage";
 import { ChapterList, DayList } from "~/components/catalogue/CourseContent";
 import { CourseDetailLayout, DiscountNotice } from "~/components/catalogue/CourseDetailLayout";
 import { PhysicalCourseForm } from "~/components/catalogue/PhysicalCourseForm";
+import { SessionWaitlist } from "~/components/catalogue/SessionWaitlist";
 import { Price } from "~/components/catalogue/Price";
 import { errorBoundary } from "~/components/ErrorState";
 import { JsonLd } from "~/components/JsonLd";
@@ -31,7 +32,7 @@ export const loader = (args: LoaderFunctionArgs) => courseDetailLoader("physical
 export const action = (args: ActionFunctionArgs) => addCourseAction("physical", args);
 
 export default function PhysicalCourse() {
-  const { course, action: state, choices, options, offersAccreditation, offersAdvance, priceSettings, saved, requested, vat, sessions } = useLoaderData<typeof loader>();
+  const { course, action: state, choices, options, offersAccreditation, offersAdvance, priceSettings, saved, requested, vat, sessions, waitlistOfferHours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const business = root?.business;
@@ -102,6 +103,9 @@ export default function PhysicalCourse() {
               sessions={sessions}
             />
           )}
+          {state !== "continue" && state !== "awaiting-payment" ? (
+            <SessionWaitlist sessions={sessions} severalPeriods={choices.length > 1} offerHours={waitlistOfferHours} />
+          ) : null}
           {business ? <DiscountNotice email={business.email} /> : null}
         </div>
       }

@@ -24,10 +24,10 @@ export interface MailMessage {
   attachments?: MailAttachmentRef[];
 }
 
-export interface MailAttachmentRef {
-  kind: "invoice";
-  id: string;
-}
+export type MailAttachmentRef =
+  | { kind: "invoice"; id: string }
+  /** An in-person booking's calendar (session_seats id), rendered by session-calendar.server.ts. */
+  | { kind: "ics"; id: string; method: "REQUEST" | "CANCEL" };
 
 export interface MailFile {
   filename: string;

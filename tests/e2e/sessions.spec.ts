@@ -3,7 +3,9 @@
  * course of the test's own at /admin/sesiuni; a student sees "2 locuri rămase", picks the session and finds it on
  * the cart line; the admin adds a student by hand, the course page then says "1 loc rămas", the
  * roster lists the student and the CSV downloads. The session is cancelled at the end (a
- * cancelled session is not offered: the other specs buy the course as before). Screenshots of
+ * cancelled session is not offered: the other specs buy the course as before). Before that, a
+ * second student by hand fills it: "Complet"; a visitor joins its waitlist, the admin raises the
+ * capacity, the place is held for her alone, and she gives it up. Screenshots of
  * the course page, the cart line and the roster at 390 and 1280 px go to /tmp/seats-shots.
  */
 import fs from "node:fs";
@@ -21,6 +23,8 @@ async function shoot(page: Page, name: string, project: string) {
 }
 
 test("admin session, seats left, session on the cart line, roster and CSV", async ({ browser, request }, testInfo) => {
+  // Four people and a dozen page loads: longer than the default 45 s on a loaded machine.
+  test.setTimeout(150_000);
   const project = testInfo.project.name;
   const js = testInfo.project.use.javaScriptEnabled !== false;
   // Far in the future and different per project (both projects run against one database).
@@ -79,6 +83,48 @@ test("admin session, seats left, session on the cart line, roster and CSV", asyn
   const text = (await csv.text()).replace(/^\uFEFF/, "");
   expect(text.split("\r\n")[0]).toBe("Nume,Telefon,E-mail,Plată,Diplomă,Comandă");
   expect(text).toContain(`Ana Manual,0722000000,${byHand.email},Adăugat manual (neplătit),Fără acreditare,`);
+
+  // The last place goes to a second student added by hand: "Complet" for everyone else.
+  const byHand2 = await loginAs(await browser.newContext(), request, { name: "Bianca Manual" });
+  await admin.goto(sessionUrl);
+  await admin.getByLabel("E-mailul contului cursantului").fill(byHand2.email);
+  await admin.getByRole("button", { name: "Adaugă cursantul" }).click();
+  await expect(roster).toContainText("Bianca Manual");
+
+  // A visitor joins the full session's waitlist (a plain form, JavaScript on or off).
+  const waiterContext = await browser.newContext({ javaScriptEnabled: js });
+  await dismissCookies(waiterContext);
+  await loginAs(waiterContext, request, { name: "Irina Așteaptă" });
+  const waiter = await waiterContext.newPage();
+  await waiter.goto(`/cursuri/curs/${PEDICURE.id}`);
+  await expect(waiter.locator("label.radio-card", { hasText: `14–15/03/${year}` })).toContainText("Complet");
+  await expect(waiter.locator("label.radio-card", { hasText: `14–15/03/${year}` }).getByRole("radio")).toBeDisabled();
+  if (js) await startScripts(waiter);
+  const waitRow = waiter.locator(".session-waitlist__item", { hasText: `14–15/03/${year}` });
+  await waitRow.getByRole("button", { name: "Intră pe lista de așteptare" }).click();
+  await expect(waiter.getByText("Ai intrat pe lista de așteptare.").first()).toBeVisible();
+  await expect(waiter.locator(".session-waitlist__item", { hasText: `14–15/03/${year}` })).toContainText("ești pe listă (locul 1)");
+  await admin.goto(sessionUrl);
+  await expect(admin.getByTestId("waitlist")).toContainText("Irina Așteaptă");
+
+  // A place frees up (the admin raises the capacity): it is held for her, nobody else sees it.
+  await admin.locator("form.admin-session-form").getByLabel("Locuri").fill("3");
+  await admin.getByRole("button", { name: "Salvează sesiunea" }).click();
+  await expect(admin.getByText("Sesiunea a fost salvată.").first()).toBeVisible();
+  await expect(admin.getByTestId("roster")).toContainText("Oferit din lista de așteptare");
+  await student.goto(`/cursuri/curs/${PEDICURE.id}`);
+  await expect(student.locator("label.radio-card", { hasText: `14–15/03/${year}` })).toContainText("Complet");
+  await waiter.goto(`/cursuri/curs/${PEDICURE.id}`);
+  const offered = waiter.locator("label.radio-card", { hasText: `14–15/03/${year}` });
+  await expect(offered).toContainText("locul este păstrat pentru tine");
+  await expect(offered.getByRole("radio")).toBeEnabled();
+  await shoot(waiter, "waitlist-offer", project);
+  // She gives it up: the place is free again for everyone.
+  if (js) await startScripts(waiter);
+  await waiter.locator(".session-waitlist__item", { hasText: `14–15/03/${year}` }).getByRole("button", { name: "Renunță la loc" }).click();
+  await expect(waiter.getByText("Ai ieșit de pe lista de așteptare.").first()).toBeVisible();
+  await student.goto(`/cursuri/curs/${PEDICURE.id}`);
+  await expect(student.locator("label.radio-card", { hasText: `14–15/03/${year}` })).toContainText("1 loc rămas");
 
   // Cancelled: no longer offered.
   await admin.goto(sessionUrl);

@@ -21,8 +21,9 @@ export interface EnrollmentView {
   progress: number;
   enrolledAt: string | null;
   balanceBani?: number;
+  diplomaCode?: string | null;
   /** In-person course: when and where. */
-  session?: { startsOn: string | null; place: string; when?: string; hours?: string } | null;
+  session?: { startsOn: string | null; place: string; when?: string; hours?: string; seatId?: string; cancelled?: boolean; canMove?: boolean } | null;
 }
 
 function coursePath(enrollment: EnrollmentView) {
@@ -81,6 +82,25 @@ export function EnrollmentsSection({ enrollments }: { enrollments: EnrollmentVie
                       </div>
                     </dl>
                   ) : null}
+                  {enrollment.session?.cancelled ? (
+                    <p className="alert alert--error enrollment__cancelled" data-testid="session-cancelled">
+                      Sesiunea a fost anulată. Alege altă sesiune a cursului (mutare gratuită) sau scrie-ne pentru returnarea banilor.
+                    </p>
+                  ) : null}
+                  {enrollment.session?.seatId && enrollment.paymentStatus !== "failed" && enrollment.paymentStatus !== "refunded" ? (
+                    <p className="enrollment__session-links row">
+                      {enrollment.session.cancelled ? null : (
+                        <a href={`/cont/sesiuni/${enrollment.session.seatId}/calendar.ics`} download className="button button--light button--small">
+                          Adaugă în calendar (.ics)
+                        </a>
+                      )}
+                      {enrollment.session.canMove ? (
+                        <Link to={`/cont/sesiuni/${enrollment.session.seatId}/mutare`} className="button button--light button--small">
+                          Mută-mă la altă sesiune
+                        </Link>
+                      ) : null}
+                    </p>
+                  ) : null}
                   {enrollment.balanceBani ? (
                     <p className="enrollment__balance">Rest de plată la curs: {formatMoney(enrollment.balanceBani)}</p>
                   ) : null}
@@ -91,6 +111,11 @@ export function EnrollmentsSection({ enrollments }: { enrollments: EnrollmentVie
                   {canContinue ? (
                     <Link to={`/cursuri-online/curs/${enrollment.courseId}/lectie`} className="button button--primary button--small">
                       {progress >= 100 ? "Vezi cursul" : "Continuă cursul"}
+                    </Link>
+                  ) : null}
+                  {enrollment.courseType === "physical" && enrollment.diplomaCode ? (
+                    <Link to={`/diploma/${enrollment.diplomaCode}`} className="button button--light button--small">
+                      Diplomă
                     </Link>
                   ) : null}
                   {canContinue && progress >= 100 ? (

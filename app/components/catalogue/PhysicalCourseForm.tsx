@@ -11,6 +11,7 @@ import { accreditationAllowed, type PhysicalChoice, periodLabel, physicalQuote }
 import { formatMoney } from "~/lib/money";
 import type { PriceOptionLike, PriceSettings } from "~/lib/pricing";
 import { seatsLeftLabel } from "~/lib/sessions";
+import { formatDateTime } from "~/lib/dates";
 import type { SessionChoice } from "~/models/catalogue.server";
 import { AddToCartButton, BuyForm, ChoiceCard, PriceChoiceGroup, type FormError } from "./BuyForm";
 
@@ -265,6 +266,9 @@ function SessionChoiceGroup({
               <span className="radio-card__hint">
                 {s.hours}, {s.place}
               </span>
+              {s.waitlist?.status === "offered" ? (
+                <span className="radio-card__hint session-offer">Din lista de așteptare: locul este păstrat pentru tine{s.waitlist.until ? ` până la ${formatDateTime(s.waitlist.until)}` : ""}.</span>
+              ) : null}
             </span>
             <span className={`radio-card__price session-seats${s.available ? "" : " session-seats--full"}`}>
               {s.state === "full" || s.seatsLeft === 0 ? "Complet" : seatsLeftLabel(s.seatsLeft)}

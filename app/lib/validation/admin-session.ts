@@ -83,3 +83,14 @@ export const moveStudentSchema = z.object({
   seatId: z.uuid(),
   toSessionId: z.number({ error: SESSION_FORM_MESSAGES.target }).int().positive(SESSION_FORM_MESSAGES.target),
 });
+
+/** A student's own move (/cont/sesiuni/:seatId/mutare): the session to move to. */
+export const studentMoveSchema = z.object({
+  toSessionId: z.number({ error: SESSION_FORM_MESSAGES.target }).int().positive(SESSION_FORM_MESSAGES.target),
+});
+
+/** The roster's attendance form: the days a student attended (checkboxes, none = absent every day). */
+export const attendanceSchema = z.object({
+  seatId: z.uuid(),
+  days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(60).default([]),
+});

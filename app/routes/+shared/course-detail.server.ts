@@ -19,6 +19,7 @@ import { addCourseToCart, CART_MESSAGES } from "~/models/cart.server";
 import { courseDetail } from "~/models/catalogue.server";
 import { getPublishedCourse } from "~/models/course.server";
 import { getUser, requireUser } from "~/models/session.server";
+import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
@@ -43,7 +44,7 @@ export async function courseDetailLoader(kind: CourseKind, { request, params }: 
     : only !== null
       ? { priceOptionId: only, accreditation: false, advancePayment: false }
       : null;
-  return { ...detail, requested, vat: await vatLabel() };
+  return { ...detail, requested, vat: await vatLabel(), waitlistOfferHours: getConfig().sessions.waitlistOfferHours };
 }
 
 /** A refused add: the message, and (physical page) the choice to show again. */

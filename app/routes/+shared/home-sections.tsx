@@ -9,6 +9,7 @@ import { Icon } from "~/components/ui/Icon";
 import { mapsHref, OPENING_HOURS, telHref } from "~/lib/business";
 import { courseHref } from "~/lib/course-actions";
 import { periodLabel } from "~/lib/course-quote";
+import { seatsLeftLabel } from "~/lib/sessions";
 import { formatDate } from "~/lib/dates";
 import type { useRootData } from "~/root";
 import type { homeLoader } from "./home.server";
@@ -29,8 +30,21 @@ export function NextSession({ session }: { session: NonNullable<HomeData["sessio
           <h2 id="urmatoarea-grupa">{session.title}</h2>
           <p className="promo__facts">
             Începe pe <strong data-testid="next-session-date">{formatDate(session.date)}</strong>
-            {session.durationDays ? <> · {periodLabel(session.durationDays)}</> : null} · cel mult 4 cursante
+            {session.durationDays ? <> · {periodLabel(session.durationDays)}</> : null}
+            {session.session ? (
+              <>
+                {" "}
+                · <span data-testid="next-session-seats">{seatsLeftLabel(session.session.seatsLeft)}</span>
+              </>
+            ) : (
+              " · cel mult 4 cursante"
+            )}
           </p>
+          {session.session ? (
+            <p className="promo__facts">
+              {session.session.when}, {session.session.hours} · {session.session.place}
+            </p>
+          ) : null}
           <p className="promo__price">
             <Price bani={session.fromPriceBani} from={session.severalPrices} />
           </p>
