@@ -30,6 +30,12 @@ export function composeAddress(a: PostalAddress): string {
   return [a.street.trim(), bucharest && a.sector ? `Sector ${a.sector}` : "", a.city.trim(), county, a.postalCode.trim()].filter(Boolean).join(", ");
 }
 
+/** The address on two lines, as the PDF invoice prints it: the street, then locality, county and code. */
+export function addressLines(a: PostalAddress): string[] {
+  const [street, ...rest] = [a.street.trim(), composeAddress({ ...a, street: "" })];
+  return [street, ...rest].filter(Boolean);
+}
+
 /** Whether the fields are enough for an invoice (street, city, county; a sector in Bucharest). */
 export function isCompleteAddress(a: PostalAddress): boolean {
   return Boolean(a.street.trim() && a.city.trim() && a.county && (a.county !== BUCHAREST || a.sector));
@@ -118,4 +124,50 @@ export function efacturaCity(a: PostalAddress): string {
 export function sectorOf(input: string): number | null {
   const match = /^(?:sector(?:ul)?\s*)?([1-6])$/.exec(fold(input));
   return match ? Number(match[1]) : null;
+}
+
+/** The address columns of a users row (db/schema.ts). */
+export interface AddressColumns {
+  addressStreet: string;
+  addressCity: string;
+  addressCounty: string;
+  addressPostalCode: string;
+  addressSector: number | null;
+}
+
+/** A users row's address fields (an address saved before the fields existed: its line in street). */
+export function postalOfColumns(row: AddressColumns): PostalAddress {
+  return { street: row.addressStreet, city: row.addressCity, county: row.addressCounty, postalCode: row.addressPostalCode, sector: row.addressSector };
+}
+
+/** The columns a billing form writes: the fields, and the one line composed from them. */
+export function columnsOfPostal(a: PostalAddress): AddressColumns & { address: string } {
+  const bucharest = a.county === BUCHAREST;
+  const clean: PostalAddress = {
+    street: a.street.trim(),
+    city: bucharest ? "București" : a.city.trim(),
+    county: a.county,
+    postalCode: a.postalCode.trim(),
+    sector: bucharest ? a.sector : null,
+  };
+  return {
+    address: composeAddress(clean),
+    addressStreet: clean.street,
+    addressCity: clean.city,
+    addressCounty: clean.county,
+    addressPostalCode: clean.postalCode,
+    addressSector: clean.sector,
+  };
+}
+
+/** Whether a users row already holds these address columns. */
+export function samePostal(a: AddressColumns & { address: string }, b: AddressColumns & { address: string }): boolean {
+  return (
+    a.address === b.address &&
+    a.addressStreet === b.addressStreet &&
+    a.addressCity === b.addressCity &&
+    a.addressCounty === b.addressCounty &&
+    a.addressPostalCode === b.addressPostalCode &&
+    a.addressSector === b.addressSector
+  );
 }
