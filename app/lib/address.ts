@@ -23,6 +23,13 @@ export const EMPTY_ADDRESS: PostalAddress = { street: "", city: "", county: "", 
 
 export const BUCHAREST = "RO-B";
 
+/** The counties for the billing forms' select, București first, then alphabetically. */
+export const COUNTY_CHOICES = Object.entries(RO_COUNTIES)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => (a.value === BUCHAREST ? -1 : b.value === BUCHAREST ? 1 : a.label.localeCompare(b.label, "ro")));
+
+export const SECTOR_CHOICES = [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: `Sectorul ${n}` }));
+
 /** The one line printed on invoices and shown in the account: "Str. X 5, Sector 2, București, 021234". */
 export function composeAddress(a: PostalAddress): string {
   const bucharest = a.county === BUCHAREST;

@@ -21,7 +21,16 @@ import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { formatMoney, formatPrice } from "~/lib/money";
 import { privateHeaders } from "~/lib/http";
 import { SHORT_TOAST } from "~/lib/toast";
-import { cartAddressSchema, CHECKOUT_MESSAGES, checkoutConstraint, checkoutSchema, type CheckoutInput } from "~/routes/+shared/form-schemas.server";
+import {
+  cartAddressSchema,
+  CHECKOUT_MESSAGES,
+  checkoutConstraint,
+  checkoutSchema,
+  hasPostalInput,
+  postalDefaults,
+  postalOf,
+  type CheckoutInput,
+} from "~/routes/+shared/form-schemas.server";
 import { CART_MESSAGES, getCart, removeCartLine } from "~/models/cart.server";
 import { checkoutProblem, paymentMethodFor, placeOrder, referenceFromKey, type CheckoutField } from "~/models/order-checkout.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
@@ -34,7 +43,6 @@ import { errorBoundary } from "~/components/ErrorState";
 import { parseForm, readFormData } from "~/lib/form-input";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 import { composeAddress, isCompleteAddress, postalOfColumns } from "~/lib/address";
-import { hasPostalInput, postalDefaults, postalOf } from "~/lib/validation/postal-address";
 
 function lineHref(line: { category: string; courseId: number | null; productId: number | null }) {
   if (line.category === "product") return line.productId ? `/produse/produs/${line.productId}` : null;

@@ -25,7 +25,17 @@ import { accountInvoices, updateBillingDetails } from "~/models/invoice-views.se
 import { requireUser, type SessionUser } from "~/models/session.server";
 import { changePassword, EmailTakenError, setMarketingOptIn, updateAccount } from "~/models/user.server";
 import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
-import { accountSchema, billingSchema, buyerDetailsOf, CHANGE_MESSAGES, marketingPreferenceSchema, passwordChangeSchema } from "~/routes/+shared/form-schemas.server";
+import {
+  accountSchema,
+  billingSchema,
+  BUYER_MESSAGES,
+  buyerDetailsOf,
+  CHANGE_MESSAGES,
+  marketingPreferenceSchema,
+  passwordChangeSchema,
+  postalDefaults,
+  postalOf,
+} from "~/routes/+shared/form-schemas.server";
 import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -36,8 +46,6 @@ import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 import { postalOfColumns } from "~/lib/address";
 import { isValidCui } from "~/lib/fiscal-ids";
-import { BUYER_MESSAGES } from "~/lib/validation/buyer";
-import { postalDefaults, postalOf } from "~/lib/validation/postal-address";
 import { lookupCompany, VAT_LOOKUP_MESSAGES } from "~/services/anaf-vat-lookup.server";
 
 type EditMode = "account" | "billing" | "password" | null;

@@ -6,7 +6,7 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { Field, SelectField } from "~/components/ui/Field";
-import { COUNTY_CHOICES, SECTOR_CHOICES } from "~/lib/validation/postal-address";
+import { COUNTY_CHOICES, SECTOR_CHOICES } from "~/lib/address";
 
 type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 

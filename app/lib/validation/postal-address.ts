@@ -16,12 +16,7 @@ export const POSTAL_MESSAGES = {
   postalCode: "Codul poștal are 6 cifre (sau lasă-l gol).",
 } as const;
 
-/** The counties for the select, București first, then alphabetically. */
-export const COUNTY_CHOICES = Object.entries(RO_COUNTIES)
-  .map(([value, label]) => ({ value, label }))
-  .sort((a, b) => (a.value === BUCHAREST ? -1 : b.value === BUCHAREST ? 1 : a.label.localeCompare(b.label, "ro")));
-
-export const SECTOR_CHOICES = [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: `Sectorul ${n}` }));
+export { COUNTY_CHOICES, SECTOR_CHOICES } from "../address";
 
 /** The fields; `required` marks street and county required for the browser (the box in the cart is optional). */
 export function postalShape(required: boolean) {
