@@ -56,8 +56,17 @@ export function vatStandInEnabled(): boolean {
   return getConfig().vatLookup.standIn;
 }
 
-/** The stand-in's answer to one request body: [{cui, data}]. */
-export function vatStandInAnswer(body: unknown): { status: number; json: unknown } {
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The stand-in's answer to one request body (JSON text): [{cui, data}]. */
+export function vatStandInAnswer(text: string): { status: number; json: unknown } {
+  const body = parseJson(text);
   if (!Array.isArray(body) || body.length === 0 || body.length > 100) {
     return { status: 400, json: { cod: 400, message: "Format invalid" } };
   }
