@@ -165,6 +165,12 @@ const envSchema = z.object({
   ANAF_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANAF_OAUTH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   ANAF_SIMULATOR: bool(false),
+  /**
+   * ANAF's public VAT-payer web service (PlatitorTvaRest v9), for "Completează din ANAF" on the
+   * company billing form. Unset → the built-in stand-in (/simulator/anaf/tva) where simulators are
+   * allowed, else ANAF's own address.
+   */
+  ANAF_VAT_LOOKUP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** The background e-Factura job (uploads, polls, deadline e-mails); 0 only for test servers. */
   EFACTURA_WORKER: bool(true),
   /**
@@ -402,6 +408,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     testHooksToken: env.TEST_HOOKS_TOKEN,
     sessions: { holdDays: env.SEAT_HOLD_DAYS, waitlistOfferHours: env.WAITLIST_OFFER_HOURS, reminderDays: env.SESSION_REMINDER_DAYS },
     anaf: anafSettings(env, publicUrl, production),
+    vatLookup: vatLookupSettings(env, publicUrl, production),
     efacturaWorker: env.EFACTURA_WORKER,
     alerts: { enabled: env.ALERTS, email: (env.ALERT_EMAIL ?? env.ADMIN_EMAIL).toLowerCase(), webhookUrl: env.ALERT_WEBHOOK_URL },
   };
@@ -415,6 +422,16 @@ export const ANAF_URLS = {
 
 /** Where the site's own ANAF simulator answers (app/routes/simulator.anaf.*). */
 export const ANAF_SIMULATOR_PATH = "/simulator/anaf";
+
+/** ANAF's public VAT-payer lookup (no credentials) and the site's stand-in for it. */
+export const ANAF_VAT_LOOKUP_URL = "https://webservicesp.anaf.ro/api/PlatitorTvaRest/v9/tva";
+export const ANAF_VAT_STAND_IN_PATH = "/simulator/anaf/tva";
+
+function vatLookupSettings(env: Env, publicUrl: string, production: boolean) {
+  if (env.ANAF_VAT_LOOKUP_URL) return { url: env.ANAF_VAT_LOOKUP_URL, standIn: false };
+  const allowed = simulatorAllowed({ production, explicit: env.ANAF_SIMULATOR, databaseUrl: env.DATABASE_URL, publicUrl });
+  return allowed ? { url: `${publicUrl}${ANAF_VAT_STAND_IN_PATH}`, standIn: true } : { url: ANAF_VAT_LOOKUP_URL, standIn: false };
+}
 
 function anafSettings(env: Env, publicUrl: string, production: boolean) {
   if (Boolean(env.ANAF_CLIENT_ID) !== Boolean(env.ANAF_CLIENT_SECRET)) {

@@ -14,6 +14,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   type AnyPgColumn,
   timestamp,
@@ -71,8 +72,21 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     name: text("name").notNull(),
     phone: text("phone").notNull().default(""),
-    /** docs/product.md "adresa": the billing address, one free-text field. */
+    /**
+     * docs/product.md "adresa": the billing address as one line, composed from the fields below
+     * (lib/address.ts composeAddress) when they are set; what the JSON API reads and writes.
+     */
     address: text("address").notNull().default(""),
+    /**
+     * The billing address as fields (issue 24, for the invoice and e-Factura): street and number;
+     * locality; county as its ISO 3166-2:RO code (RO-CJ, RO-B); six-digit postal code or "";
+     * Bucharest sector 1–6. Addresses saved before the fields existed keep their line in street.
+     */
+    addressStreet: text("address_street").notNull().default(""),
+    addressCity: text("address_city").notNull().default(""),
+    addressCounty: text("address_county").notNull().default(""),
+    addressPostalCode: text("address_postal_code").notNull().default(""),
+    addressSector: smallint("address_sector"),
     /** Invoice buyer: a private person (name + address) or a company (the fields below). */
     buyerType: text("buyer_type").$type<BuyerType>().notNull().default("person"),
     companyName: text("company_name").notNull().default(""),
@@ -92,6 +106,7 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     check("users_role_check", inList("role", USER_ROLES)),
     check("users_email_check", sql`position('@' in ${t.email}) > 1`),
+    check("users_address_sector_check", sql`${t.addressSector} is null or ${t.addressSector} between 1 and 6`),
   ],
 );
 

@@ -23,11 +23,24 @@ export const EMPTY_ADDRESS: PostalAddress = { street: "", city: "", county: "", 
 
 export const BUCHAREST = "RO-B";
 
+/** The counties for the billing forms' select, București first, then alphabetically. */
+export const COUNTY_CHOICES = Object.entries(RO_COUNTIES)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => (a.value === BUCHAREST ? -1 : b.value === BUCHAREST ? 1 : a.label.localeCompare(b.label, "ro")));
+
+export const SECTOR_CHOICES = [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: `Sectorul ${n}` }));
+
 /** The one line printed on invoices and shown in the account: "Str. X 5, Sector 2, București, 021234". */
 export function composeAddress(a: PostalAddress): string {
   const bucharest = a.county === BUCHAREST;
   const county = bucharest || !a.county ? "" : `jud. ${RO_COUNTIES[a.county] ?? a.county}`;
   return [a.street.trim(), bucharest && a.sector ? `Sector ${a.sector}` : "", a.city.trim(), county, a.postalCode.trim()].filter(Boolean).join(", ");
+}
+
+/** The address on two lines, as the PDF invoice prints it: the street, then locality, county and code. */
+export function addressLines(a: PostalAddress): string[] {
+  const [street, ...rest] = [a.street.trim(), composeAddress({ ...a, street: "" })];
+  return [street, ...rest].filter(Boolean);
 }
 
 /** Whether the fields are enough for an invoice (street, city, county; a sector in Bucharest). */
@@ -118,4 +131,50 @@ export function efacturaCity(a: PostalAddress): string {
 export function sectorOf(input: string): number | null {
   const match = /^(?:sector(?:ul)?\s*)?([1-6])$/.exec(fold(input));
   return match ? Number(match[1]) : null;
+}
+
+/** The address columns of a users row (db/schema.ts). */
+export interface AddressColumns {
+  addressStreet: string;
+  addressCity: string;
+  addressCounty: string;
+  addressPostalCode: string;
+  addressSector: number | null;
+}
+
+/** A users row's address fields (an address saved before the fields existed: its line in street). */
+export function postalOfColumns(row: AddressColumns): PostalAddress {
+  return { street: row.addressStreet, city: row.addressCity, county: row.addressCounty, postalCode: row.addressPostalCode, sector: row.addressSector };
+}
+
+/** The columns a billing form writes: the fields, and the one line composed from them. */
+export function columnsOfPostal(a: PostalAddress): AddressColumns & { address: string } {
+  const bucharest = a.county === BUCHAREST;
+  const clean: PostalAddress = {
+    street: a.street.trim(),
+    city: bucharest ? "București" : a.city.trim(),
+    county: a.county,
+    postalCode: a.postalCode.trim(),
+    sector: bucharest ? a.sector : null,
+  };
+  return {
+    address: composeAddress(clean),
+    addressStreet: clean.street,
+    addressCity: clean.city,
+    addressCounty: clean.county,
+    addressPostalCode: clean.postalCode,
+    addressSector: clean.sector,
+  };
+}
+
+/** Whether a users row already holds these address columns. */
+export function samePostal(a: AddressColumns & { address: string }, b: AddressColumns & { address: string }): boolean {
+  return (
+    a.address === b.address &&
+    a.addressStreet === b.addressStreet &&
+    a.addressCity === b.addressCity &&
+    a.addressCounty === b.addressCounty &&
+    a.addressPostalCode === b.addressPostalCode &&
+    a.addressSector === b.addressSector
+  );
 }

@@ -35,6 +35,7 @@ import {
   sessions,
   users,
 } from "../../db/schema";
+import { postalOfColumns } from "~/lib/address";
 import { accountDeletedMail } from "~/models/mail-templates.server";
 import { kickOutbox, enqueueMail } from "~/services/mail-outbox.server";
 
@@ -89,7 +90,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
     format: EXPORT_FORMAT,
     exportedAt: now.toISOString(),
     profile: { email: user.email, name: user.name, phone: user.phone, role: user.role, createdAt: iso(user.createdAt), updatedAt: iso(user.updatedAt) },
-    billing: { address: user.address, buyerType: user.buyerType, companyName: user.companyName, companyCui: user.companyCui, companyRegCom: user.companyRegCom },
+    billing: { address: user.address, addressFields: postalOfColumns(user), buyerType: user.buyerType, companyName: user.companyName, companyCui: user.companyCui, companyRegCom: user.companyRegCom },
     orders: orderRows.map((o) => {
       const delivery = deliveries.find((d) => d.orderId === o.id);
       return {
@@ -190,6 +191,11 @@ export async function deleteAccount(user: { id: string; email: string; name: str
         name: DELETED_NAME,
         phone: "",
         address: "",
+        addressStreet: "",
+        addressCity: "",
+        addressCounty: "",
+        addressPostalCode: "",
+        addressSector: null,
         buyerType: "person",
         companyName: "",
         companyCui: "",

@@ -5,6 +5,7 @@ import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
 import type { InvoiceSummary } from "~/lib/invoice-lines";
 import type { BuyerDetails } from "~/lib/validation/buyer";
+import { columnsOfPostal, type PostalAddress } from "~/lib/address";
 import { getIssuerSettings, listInvoicesForUser } from "~/models/invoice.server";
 
 export async function accountInvoices(userId: string): Promise<{ invoices: InvoiceSummary[]; vatIncluded: boolean }> {
@@ -39,9 +40,9 @@ export function vatLabel(): Promise<{ vatIncluded: boolean; vatRate: number }> {
 }
 
 /** The billing section's save: the address and the invoice buyer, together. */
-export async function updateBillingDetails(userId: string, address: string, buyer: BuyerDetails): Promise<void> {
+export async function updateBillingDetails(userId: string, address: PostalAddress, buyer: BuyerDetails): Promise<void> {
   await getDb()
     .update(users)
-    .set({ address, ...buyer })
+    .set({ ...columnsOfPostal(address), ...buyer })
     .where(eq(users.id, userId));
 }

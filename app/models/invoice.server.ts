@@ -32,10 +32,11 @@ import { formatMoney } from "~/lib/money";
 import { normalizeCui, normalizeIban } from "~/lib/fiscal-ids";
 import { composeInvoice, creditDraft, draftLines, isAdvanceLine, type DraftLine, type ShippingForInvoice } from "~/lib/invoice-lines";
 import type { BuyerSnapshot, IssuerSnapshot } from "~/lib/invoice-types";
+import { isCompleteAddress, postalOfColumns } from "~/lib/address";
 import type { VatDisplay } from "~/lib/vat-display";
 import { afterCatalogueWrite } from "~/services/catalogue-cache.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
-import { finalInvoiceMail } from "~/models/mail-templates.server";
+import { correctedInvoiceMail, finalInvoiceMail } from "~/models/mail-templates.server";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -122,10 +123,14 @@ export function buyerOf(order: OrderRowForInvoice): BuyerSnapshot {
 /** The buyer snapshot taken at checkout from the account's billing data. */
 export function buyerSnapshotOf(user: typeof users.$inferSelect): BuyerSnapshot {
   const company = user.buyerType === "company" && user.companyName.trim() !== "";
+  const postal = postalOfColumns(user);
   return {
     type: company ? "company" : "person",
     name: company ? user.companyName.trim() : user.name,
     address: user.address.trim(),
+    // The fields go with the snapshot when complete; an old one-line address has none (the
+    // e-Factura XML then reads the line, lib/efactura/ubl.ts buyerAddress).
+    ...(isCompleteAddress(postal) ? { postal } : {}),
     email: user.email,
     cui: company ? user.companyCui : "",
     regCom: company ? user.companyRegCom : "",
@@ -402,7 +407,7 @@ export async function setEfacturaStatus(invoiceId: string, uploadIndex: string):
 // ─── Correcting a document ANAF rejected (issue 24) ──────────────────────────────────────────
 
 export type ReissueResult =
-  | { ok: true; credit: InvoiceRow | null; replacement: InvoiceRow }
+  | { ok: true; credit: InvoiceRow | null; replacement: InvoiceRow; mailed: boolean }
   | { ok: false; status: 404 | 409; message: string };
 
 /**
@@ -432,9 +437,24 @@ export async function reissueRejected(invoiceId: string, now = new Date()): Prom
     if (original.kind !== "credit") {
       credit = (await issue(tx, { order, kind: "credit", key: `${original.id}:storno`, drafts: creditDraft(same), referenceInvoiceId: original.id, now })).invoice;
     }
-    const replacement = (
-      await issue(tx, { order, kind: original.kind, key: `${original.id}:reissue`, drafts: same, referenceInvoiceId: original.referenceInvoiceId, now })
-    ).invoice;
-    return { ok: true, credit, replacement } as const;
+    const reissued = await issue(tx, { order, kind: original.kind, key: `${original.id}:reissue`, drafts: same, referenceInvoiceId: original.referenceInvoiceId, now });
+    const replacement = reissued.invoice;
+    if (reissued.created) {
+      // The buyer gets the corrected documents like the first one (PDFs attached when sent).
+      const mail = correctedInvoiceMail({
+        to: order.billingEmail,
+        name: order.billingName,
+        reference: order.reference,
+        original: invoiceNumber(original),
+        credit: credit ? invoiceNumber(credit) : null,
+        replacement: invoiceNumber(replacement),
+      });
+      const attachments = [...(credit ? [credit] : []), replacement].map((doc) => ({ kind: "invoice" as const, id: doc.id }));
+      await enqueueMail(tx, { ...mail, attachments });
+    }
+    return { ok: true, credit, replacement, mailed: reissued.created } as const;
+  }).then((result) => {
+    if (result.ok && result.mailed) kickOutbox();
+    return result;
   });
 }

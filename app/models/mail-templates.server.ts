@@ -126,3 +126,23 @@ export function finalInvoiceMail(input: { to: string; name: string; reference: s
     action: { label: "Vezi facturile din cont", url: `${getConfig().publicUrl}/cont#facturi` },
   });
 }
+
+/**
+ * To the buyer, when a document ANAF rejected was corrected (issue 24): the credit note cancelling
+ * it and the new document, both attached when sent, like the first one was.
+ */
+export function correctedInvoiceMail(input: { to: string; name: string; reference: string; original: string; credit: string | null; replacement: string }): MailMessage {
+  const lines = [
+    `Bună, ${input.name}!`,
+    input.credit
+      ? `Am corectat documentul ${input.original} pentru comanda ${input.reference}: l-am anulat prin stornarea ${input.credit} și am emis documentul nou ${input.replacement}, cu aceleași produse și sume.`
+      : `Am corectat documentul ${input.original} pentru comanda ${input.reference}: l-am înlocuit cu documentul ${input.replacement}, cu aceleași produse și sume.`,
+    "Îți trimitem atașate documentele. Nu ai nimic de plătit în plus. Le găsești și în contul tău, la Facturi.",
+  ];
+  return renderMail(input.to, `Factura corectată ${input.replacement} – ${input.reference}`, {
+    title: "Factura a fost corectată",
+    bodyHtml: lines.map((line) => `<p style="margin:0 0 14px">${escapeHtml(line)}</p>`).join("\n"),
+    bodyText: lines.join("\n\n"),
+    action: { label: "Vezi facturile din cont", url: `${getConfig().publicUrl}/cont#facturi` },
+  });
+}

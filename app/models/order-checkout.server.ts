@@ -12,6 +12,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { cartLines, enrollments, orderEvents, orderLines, orders, users, type OrderStatus, type PaymentMethod, type PaymentStatus } from "../../db/schema";
 import { CHECKOUT_MESSAGES, type CheckoutInput } from "~/lib/validation/checkout";
+import { hasPostalInput, postalOf } from "~/lib/validation/postal-address";
+import { columnsOfPostal, samePostal } from "~/lib/address";
 import { DELIVERY_MESSAGES } from "~/lib/validation/delivery";
 import { getCart, type CartView } from "~/models/cart.server";
 import { createOrderDelivery, deliveryLine } from "~/models/delivery.server";
@@ -105,11 +107,13 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       // An address typed in the cart but not saved with "Salvează" is the one the buyer sees:
       // use it and keep it as the billing address, in the same transaction as the order.
-      const typed = input.address?.trim();
-      const address = typed || user.address.trim();
+      // The box posts the address as fields (issue 24); the schema checked they are complete.
+      const typed = hasPostalInput(input) ? columnsOfPostal(postalOf(input)) : null;
+      const billing = typed ? { ...user, ...typed } : user;
+      const address = billing.address.trim();
       const problem = checkoutProblem(cart, address, input, options.cardAvailable);
       if (problem) throw problem;
-      if (typed && typed !== user.address) await tx.update(users).set({ address: typed }).where(eq(users.id, userId));
+      if (typed && !samePostal(typed, user)) await tx.update(users).set(typed).where(eq(users.id, userId));
 
       const total = cart.totals.dueNowBani;
       const method = paymentMethodFor(cart, input);
@@ -129,7 +133,7 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
           billingEmail: user.email,
           billingPhone: user.phone,
           billingAddress: address,
-          buyer: buyerSnapshotOf({ ...user, address }),
+          buyer: buyerSnapshotOf(billing),
           idempotencyKey: cart.version,
           termsAcceptedAt: now,
           digitalContentConsentAt: cart.hasOnline ? now : null,

@@ -26,6 +26,12 @@ export interface SessionUser {
   name: string;
   phone: string;
   address: string;
+  /** The billing address as fields (db/schema.ts users.address*). */
+  addressStreet: string;
+  addressCity: string;
+  addressCounty: string;
+  addressPostalCode: string;
+  addressSector: number | null;
   role: UserRole;
   /** The billing identity (read with the session row, so /cont needs no query of its own for it). */
   buyerType: BuyerType;
@@ -112,6 +118,11 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
       name: users.name,
       phone: users.phone,
       address: users.address,
+      addressStreet: users.addressStreet,
+      addressCity: users.addressCity,
+      addressCounty: users.addressCounty,
+      addressPostalCode: users.addressPostalCode,
+      addressSector: users.addressSector,
       role: users.role,
       buyerType: users.buyerType,
       companyName: users.companyName,

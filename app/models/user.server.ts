@@ -7,6 +7,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { AccountInput, RegisterInput } from "~/lib/validation/account";
+import { columnsOfPostal, type PostalAddress } from "~/lib/address";
 import { kickOutbox, enqueueMail } from "~/services/mail-outbox.server";
 import { emailChangedMail, passwordChangedMail } from "~/models/mail-templates.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/services/password.server";
@@ -119,7 +120,7 @@ export async function updateAccount(userId: string, input: AccountInput, previou
   const email = input.email.trim().toLowerCase();
   if (await isEmailTaken(email, userId)) throw new EmailTakenError();
   try {
-    const values = { name: input.name, email, phone: input.phone ?? "", address: input.address ?? "" };
+    const values = { name: input.name, email, phone: input.phone ?? "", ...addressLineColumns(input.address ?? "") };
     if (previous && previous.email !== email) {
       await getDb().transaction(async (tx) => {
         await tx.update(users).set(values).where(eq(users.id, userId));
@@ -161,9 +162,31 @@ export async function changePassword(user: { id: string; email: string; name: st
   kickOutbox();
 }
 
-/** "Adresa de facturare": the address only. */
-export async function updateBillingAddress(userId: string, address: string): Promise<void> {
-  await getDb().update(users).set({ address }).where(eq(users.id, userId));
+/** "Adresa de facturare" in the cart: the address fields only (and the line composed from them). */
+export async function updateBillingAddress(userId: string, address: PostalAddress): Promise<void> {
+  await getDb().update(users).set(columnsOfPostal(address)).where(eq(users.id, userId));
+}
+
+/** The JSON API's checkout `address`: one line (see addressLineColumns). */
+export async function updateBillingAddressLine(userId: string, line: string): Promise<void> {
+  await getDb().update(users).set(addressLineColumns(line)).where(eq(users.id, userId));
+}
+
+/**
+ * The columns written when the address comes as one line (the JSON API's `adresa`, the account
+ * form): an unchanged line keeps the fields; a new line becomes the street, the other fields
+ * are cleared (never guessed from the line). One statement, so it compares with the saved line.
+ */
+function addressLineColumns(line: string) {
+  const same = sql`${users.address} = ${line}`;
+  return {
+    address: line,
+    addressStreet: sql`case when ${same} then ${users.addressStreet} else ${line} end`,
+    addressCity: sql`case when ${same} then ${users.addressCity} else '' end`,
+    addressCounty: sql`case when ${same} then ${users.addressCounty} else '' end`,
+    addressPostalCode: sql`case when ${same} then ${users.addressPostalCode} else '' end`,
+    addressSector: sql`case when ${same} then ${users.addressSector} else null end`,
+  };
 }
 
 /** Stores a new password hash (hash it before opening a transaction). */

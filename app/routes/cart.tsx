@@ -21,7 +21,16 @@ import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { formatMoney, formatPrice } from "~/lib/money";
 import { privateHeaders } from "~/lib/http";
 import { SHORT_TOAST } from "~/lib/toast";
-import { addressSchema, CHECKOUT_MESSAGES, checkoutConstraint, checkoutSchema, type CheckoutInput } from "~/routes/+shared/form-schemas.server";
+import {
+  cartAddressSchema,
+  CHECKOUT_MESSAGES,
+  checkoutConstraint,
+  checkoutSchema,
+  hasPostalInput,
+  postalDefaults,
+  postalOf,
+  type CheckoutInput,
+} from "~/routes/+shared/form-schemas.server";
 import { CART_MESSAGES, getCart, removeCartLine } from "~/models/cart.server";
 import { checkoutProblem, paymentMethodFor, placeOrder, referenceFromKey, type CheckoutField } from "~/models/order-checkout.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
@@ -33,6 +42,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { parseForm, readFormData } from "~/lib/form-input";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
+import { composeAddress, isCompleteAddress, postalOfColumns } from "~/lib/address";
 
 function lineHref(line: { category: string; courseId: number | null; productId: number | null }) {
   if (line.category === "product") return line.productId ? `/produse/produs/${line.productId}` : null;
@@ -53,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasProblems: cart.hasProblems,
     version: cart.version,
     address: user.address,
+    postal: postalDefaults(postalOfColumns(user)),
+    addressComplete: isCompleteAddress(postalOfColumns(user)),
     vat: await vatLabel(),
     editAddress: url.searchParams.get("adresa") === "editeaza" || !user.address.trim(),
     cardAvailable: cardAvailable(),
@@ -102,10 +114,10 @@ async function removeLine(user: SessionUser, form: FormData) {
 }
 
 async function saveAddress(user: SessionUser, form: FormData) {
-  const submission = parseForm(form, { schema: addressSchema });
+  const submission = parseForm(form, { schema: cartAddressSchema });
   if (submission.status !== "success") return data<ActionData>({ kind: "address", result: submission.reply() }, { status: 400 });
   try {
-    await updateBillingAddress(user.id, submission.value.address);
+    await updateBillingAddress(user.id, postalOf(submission.value));
   } catch (error) {
     rethrowIfUnavailable(error);
     return redirectWithToast("/cart?adresa=editeaza", { ...SHORT_TOAST, type: "error", message: "Eroare la actualizarea adresei de facturare." });
@@ -125,7 +137,8 @@ async function checkout(user: SessionUser, form: FormData, intent: "checkout" | 
 
   // Bank transfer: show the instructions (with the order reference) before creating the order.
   if (intent === "checkout" && method === "bank_transfer") {
-    const problem = checkoutProblem(cart, input.address || user.address, input, cardAvailable());
+    const typed = hasPostalInput(input) ? composeAddress(postalOf(input)) : "";
+    const problem = checkoutProblem(cart, typed || user.address, input, cardAvailable());
     if (problem) return checkoutError(submission, problem.field, problem.message);
     const { business } = getConfig();
     return data<ActionData>({
@@ -143,7 +156,9 @@ async function checkout(user: SessionUser, form: FormData, intent: "checkout" | 
           withdrawalWaiver: input.withdrawalWaiver,
           earlyStart: input.earlyStart ?? false,
           cartVersion: input.cartVersion,
-          address: input.address ?? "",
+          address: hasPostalInput(input)
+            ? { street: input.street ?? "", city: input.city ?? "", county: input.county ?? "", sector: input.sector ?? "", postalCode: input.postalCode ?? "" }
+            : {},
         },
       },
     });
@@ -166,7 +181,8 @@ async function checkout(user: SessionUser, form: FormData, intent: "checkout" | 
 
 function checkoutError(submission: Submission<unknown>, field: CheckoutField, message: string) {
   // Errors next to their box or field (the address box belongs to the checkout form), others on top.
-  const fieldErrors = field !== "cart" && field !== "delivery" ? { [field]: [message] } : undefined;
+  // A missing address is told at its first field (the box has the address as fields).
+  const fieldErrors = field !== "cart" && field !== "delivery" ? { [field === "address" ? "street" : field]: [message] } : undefined;
   const formErrors = field === "cart" || field === "delivery" ? [message] : undefined;
   return data<ActionData>(
     { kind: "checkout", result: submission.reply({ fieldErrors, formErrors }), field, message },
@@ -242,6 +258,8 @@ export default function CartPage() {
             formError={formError}
             submitting={submitting}
             address={data.address}
+            postal={data.postal}
+            addressComplete={data.addressComplete}
             editAddress={data.editAddress}
             constraint={data.checkoutConstraint}
           >

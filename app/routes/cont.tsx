@@ -25,7 +25,17 @@ import { accountInvoices, updateBillingDetails } from "~/models/invoice-views.se
 import { requireUser, type SessionUser } from "~/models/session.server";
 import { changePassword, EmailTakenError, setMarketingOptIn, updateAccount } from "~/models/user.server";
 import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
-import { accountSchema, billingSchema, buyerDetailsOf, CHANGE_MESSAGES, marketingPreferenceSchema, passwordChangeSchema } from "~/routes/+shared/form-schemas.server";
+import {
+  accountSchema,
+  billingSchema,
+  BUYER_MESSAGES,
+  buyerDetailsOf,
+  CHANGE_MESSAGES,
+  marketingPreferenceSchema,
+  passwordChangeSchema,
+  postalDefaults,
+  postalOf,
+} from "~/routes/+shared/form-schemas.server";
 import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
 import { log } from "~/services/log.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -34,6 +44,9 @@ import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { readIntent } from "~/lib/intent";
 import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
+import { postalOfColumns } from "~/lib/address";
+import { isValidCui } from "~/lib/fiscal-ids";
+import { lookupCompany, VAT_LOOKUP_MESSAGES } from "~/services/anaf-vat-lookup.server";
 
 type EditMode = "account" | "billing" | "password" | null;
 
@@ -70,6 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     ...invoiceData,
     profile: { email: user.email, name: user.name, phone: user.phone, address: user.address },
+    postal: postalDefaults(postalOfColumns(user)),
     buyer: buyerDetailsOf(user),
     marketing: user.marketingOptIn,
     enrollments,
@@ -84,6 +98,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
   // The profile form has no intent button: anything else is the profile.
+  // "Completează din ANAF" is a second submit button of the billing form (its hidden intent comes first).
+  if (formData.getAll("intent").includes("anaf-lookup")) return lookupBuyer(formData);
   const intent = readIntent(formData, ["billing", "password", "marketing"]) ?? "account";
   switch (intent) {
     case "marketing":
@@ -120,7 +136,7 @@ async function saveBilling(formData: FormData, user: SessionUser) {
     return data({ intent, result: submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }) }, { status: 400 });
   }
   try {
-    await updateBillingDetails(user.id, submission.value.address, buyerDetailsOf(submission.value));
+    await updateBillingDetails(user.id, postalOf(submission.value), buyerDetailsOf(submission.value));
   } catch (error) {
     rethrowIfUnavailable(error);
     log.error("billing address update failed", { error, userId: user.id });
@@ -128,6 +144,38 @@ async function saveBilling(formData: FormData, user: SessionUser) {
   }
   return redirectWithToast("/cont#adresa-facturare", { message: ACCOUNT_MESSAGES.updateSuccess });
 }
+
+/**
+ * "Completează din ANAF": the CUI typed (check digit verified first) looked up in ANAF's VAT
+ * register; the billing form comes back with what was typed and the company's name, Reg. Com.,
+ * CUI (RO when VAT registered) and registered office filled in, to check and save. Nothing is saved.
+ */
+async function lookupBuyer(formData: FormData) {
+  const intent = "billing" as const;
+  const values: Record<string, string> = {};
+  for (const name of BILLING_FIELDS) values[name] = String(formData.get(name) ?? "").trim();
+  values.buyerType = "company";
+  const stamp = `${Date.now()}`;
+  const cui = values.companyCui;
+  if (!cui || !isValidCui(cui)) {
+    const message = cui ? BUYER_MESSAGES.cuiInvalid : BUYER_MESSAGES.cuiRequired;
+    return data({ intent, lookup: { stamp, ok: false, message, values, errors: { companyCui: [message] } } }, { status: 400 });
+  }
+  const found = await lookupCompany(cui);
+  if (!found.ok) return data({ intent, lookup: { stamp, ok: false, message: found.message, values } });
+  const { company } = found;
+  const filled = {
+    ...values,
+    companyName: company.name,
+    companyCui: company.cui,
+    companyRegCom: company.regCom,
+    ...postalDefaults(company.address),
+  };
+  const message = `${VAT_LOOKUP_MESSAGES.found} ${company.vatPayer ? "Firma este plătitoare de TVA (CUI cu RO)." : "Firma nu este plătitoare de TVA."}`;
+  return data({ intent, lookup: { stamp, ok: true, message, values: filled } });
+}
+
+const BILLING_FIELDS = ["buyerType", "companyName", "companyCui", "companyRegCom", "street", "city", "county", "sector", "postalCode"] as const;
 
 async function savePassword(request: Request, formData: FormData, user: SessionUser) {
   const intent = "password" as const;
@@ -181,7 +229,7 @@ function firstName(name: string) {
 }
 
 export default function AccountPage() {
-  const { profile, buyer, enrollments, orders, edit, invoices, vatIncluded, constraints, marketing } = useLoaderData<typeof loader>();
+  const { profile, postal, buyer, enrollments, orders, edit, invoices, vatIncluded, constraints, marketing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A rejected save keeps its form open, whatever the URL says.
   const editing: EditMode = actionData?.intent ?? edit;
@@ -214,10 +262,12 @@ export default function AccountPage() {
           lastResult={actionData?.intent === "password" ? actionData.result : null} />
         <BillingSection
           address={profile.address}
+          postal={postal}
+          lookup={actionData && "lookup" in actionData ? actionData.lookup : null}
           buyer={buyer}
           editing={editing === "billing"}
           constraint={constraints.billing}
-          lastResult={actionData?.intent === "billing" ? actionData.result : null}
+          lastResult={actionData?.intent === "billing" && "result" in actionData ? actionData.result : null}
         />
         <InvoicesSection>
           {invoices.length + orders.length > 0 ? (

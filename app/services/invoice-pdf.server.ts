@@ -8,6 +8,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { formatDate } from "~/lib/dates";
 import { contentDisposition } from "~/lib/http-range";
 import { RO_COUNTIES } from "~/lib/fiscal-ids";
+import { addressLines } from "~/lib/address";
 import { INVOICE_KIND_LABELS, vatMention } from "~/lib/invoice-lines";
 import { sellerTaxId } from "~/lib/efactura/ubl";
 import { formatAmount } from "~/lib/money";
@@ -108,7 +109,8 @@ function drawParties(c: Canvas, invoice: InvoiceDocument) {
   const customer = [
     buyer.name,
     ...(buyer.type === "company" ? [`CUI/CIF: ${buyer.cui}`, ...(buyer.regCom ? [`Reg. Com.: ${buyer.regCom}`] : [])] : ["Persoană fizică"]),
-    buyer.address || "—",
+    // The address fields when the snapshot has them (issue 24), else the one line of older orders.
+    ...(buyer.postal ? addressLines(buyer.postal) : [buyer.address || "—"]),
     buyer.email,
   ];
   const top = c.y;

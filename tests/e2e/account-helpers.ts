@@ -1,6 +1,6 @@
 /** Shared steps of the account journeys (pages, forms, outbox). */
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { newestMailTo, resetLinkIn } from "../helpers/mail";
 
 export const NEW_PASSWORD = "Parola-Noua2?";
@@ -51,4 +51,21 @@ export async function resetLinkFor(email: string): Promise<string> {
     })
     .not.toBeNull();
   return link!;
+}
+
+/** A billing address as the forms take it (issue 24): fields, and the line the site composes from them. */
+export const BILLING = {
+  street: "Str. Mircea cel Bătrân 10",
+  city: "Constanța",
+  county: "Constanța",
+  postalCode: "900123",
+  line: "Str. Mircea cel Bătrân 10, Constanța, jud. Constanța, 900123",
+} as const;
+
+/** Fills the billing address fields inside `scope` (the /cont billing section or the cart's #adresa). */
+export async function fillBillingAddress(scope: Locator, address: { street: string; city: string; county: string; postalCode?: string } = BILLING) {
+  await scope.getByLabel("Adresa", { exact: true }).fill(address.street);
+  await scope.getByLabel("Localitatea").fill(address.city);
+  await scope.getByLabel("Județul").selectOption({ label: address.county });
+  if (address.postalCode) await scope.getByLabel(/Cod poștal/).fill(address.postalCode);
 }

@@ -4,6 +4,7 @@
  * confirmation, the free course, the checkout rules, and card payments through the simulator.
  */
 import type { Page } from "@playwright/test";
+import { fillBillingAddress } from "./account-helpers";
 import { expect, hook, loginAs, test } from "./fixtures";
 
 const BASIC = "Curs de bază – Tehnician manichiură";
@@ -131,7 +132,7 @@ test("checkout stops on an empty address, a missing terms box and missing digita
   await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
   await expect(page.getByText("Adresa trebuie completată.")).toBeVisible();
 
-  await page.getByLabel("Adresa", { exact: true }).fill(ADDRESS);
+  await fillBillingAddress(page.locator("#adresa"));
   await page.getByRole("button", { name: "Salvează" }).click();
   await expect(page.getByText("Adresa de facturare actualizată cu succes!")).toBeVisible();
 

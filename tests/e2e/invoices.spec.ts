@@ -6,6 +6,7 @@
 import fs from "node:fs/promises";
 import { inflateRawSync } from "node:zlib";
 import { extractPdfText } from "../helpers/pdf-text";
+import { fillBillingAddress } from "./account-helpers";
 import { expect, loginAs, test } from "./fixtures";
 
 const PRODUCT = "Ulei pentru cuticule cu vitamina E";
@@ -35,6 +36,9 @@ test("a company buyer pays by transfer and downloads its invoice; the admin down
   await billing.getByLabel("Denumirea firmei").fill("Salon Bella S.R.L.");
   await billing.getByLabel("CUI / CIF").fill("RO18547291");
   await billing.getByLabel(/Nr\. Reg\. Com\./).fill("J13/555/2020");
+  // The address saved as one line before the fields existed: the street stays, the rest is asked.
+  await expect(billing.getByLabel("Adresa", { exact: true })).toHaveValue("Bd. Tomis 100, Constanța 900001");
+  await fillBillingAddress(billing, { street: "Bd. Tomis 100", city: "Constanța", county: "Constanța", postalCode: "900001" });
   await billing.getByRole("button", { name: "Salvează" }).click();
   await expect(billing.getByText("CUI invalid: verificați cifrele (cifra de control nu se potrivește).")).toBeVisible();
   await billing.getByLabel("CUI / CIF").fill("RO18547290");

@@ -5,6 +5,7 @@
  * the login redirect, the in-person course's date and place in /cont, and screen-reader details.
  */
 import type { Page } from "@playwright/test";
+import { BILLING, fillBillingAddress } from "./account-helpers";
 import { expect, hook, loginAs, test, uniqueEmail } from "./fixtures";
 
 const BASIC = "Curs de bază – Tehnician manichiură";
@@ -75,7 +76,7 @@ test("an address typed in the cart but not saved is used and kept by the checkou
   const student = await loginAs(context, request, { address: "" });
   await hook(request, "addToCart", { email: student.email, items: [{ title: ONLINE }] });
   await page.goto("/cart");
-  await page.getByLabel("Adresa", { exact: true }).fill(ADDRESS);
+  await fillBillingAddress(page.locator("#adresa"));
   await acceptBoxes(page, true);
   await page.getByRole("button", { name: "Comandă cu obligație de plată" }).click();
 
@@ -86,9 +87,9 @@ test("an address typed in the cart but not saved is used and kept by the checkou
   await expect(page).toHaveURL(/\/cont/);
 
   const { orders } = await hook<{ orders: Array<{ billingAddress: string }> }>(request, "ordersOf", { email: student.email });
-  expect(orders).toEqual([expect.objectContaining({ billingAddress: ADDRESS })]);
+  expect(orders).toEqual([expect.objectContaining({ billingAddress: BILLING.line })]);
   // Saved as the account's billing address too.
-  await expect(page.locator("#adresa-facturare")).toContainText(ADDRESS);
+  await expect(page.locator("#adresa-facturare")).toContainText(BILLING.line);
 });
 
 test("an empty address box still stops the checkout, under the box", async ({ page, context, request }) => {
@@ -101,10 +102,10 @@ test("an empty address box still stops the checkout, under the box", async ({ pa
   await expect(box).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#adresa")).toContainText("Adresa trebuie completată.");
   // "Salvează" alone still saves the address, whatever the boxes below say.
-  await box.fill(ADDRESS);
+  await fillBillingAddress(page.locator("#adresa"));
   await page.getByRole("button", { name: "Salvează" }).click();
   await expect(page.getByText("Adresa de facturare actualizată cu succes!")).toBeVisible();
-  await expect(page.locator("#adresa")).toContainText(ADDRESS);
+  await expect(page.locator("#adresa")).toContainText(BILLING.line);
 });
 
 test.describe("keyboard: dialogs and panels", () => {

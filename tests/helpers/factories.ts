@@ -24,6 +24,8 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> =
       name: "Maria Popescu",
       phone: "0722000000",
       address: "Str. Mircea cel Bătrân 10, Constanța",
+      // As migration 0021 left an address saved before the fields: its line in street.
+      addressStreet: overrides.address ?? "Str. Mircea cel Bătrân 10, Constanța",
       ...overrides,
     })
     .returning();

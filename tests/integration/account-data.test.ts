@@ -103,7 +103,7 @@ describe("Șterge contul", () => {
     const login = await run(loginAction, post("/autentificare", { email: a.user.email, password: TEST_PASSWORD }, { ip: freshIp() }));
     expect(login.status).toBe(401);
     const [row] = await getDb().select().from(users).where(eq(users.id, a.user.id));
-    expect(row).toMatchObject({ name: "Cont șters", phone: "", address: "", marketingOptIn: false });
+    expect(row).toMatchObject({ name: "Cont șters", phone: "", address: "", addressStreet: "", addressCity: "", addressCounty: "", addressSector: null, marketingOptIn: false });
     expect(row.email).not.toContain("stersescu");
     expect(row.deletedAt).toBeInstanceOf(Date);
     expect((await run(loginAction, post("/autentificare", { email: row.email, password: TEST_PASSWORD }, { ip: freshIp() }))).status).toBe(401);

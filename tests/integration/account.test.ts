@@ -13,6 +13,7 @@ import { verifyPassword } from "~/services/password.server";
 import { cookieFor, createCourse, createUser, TEST_PASSWORD } from "../helpers/factories";
 import { freshIp, get, post, run, toastOf } from "../helpers/http";
 import { withFailingDatabase } from "../helpers/unreachable";
+import { api } from "../helpers/api";
 
 async function userRow(id: string) {
   const [row] = await getDb().select().from(users).where(eq(users.id, id));
@@ -242,27 +243,56 @@ describe("/cont action", () => {
     });
   });
 
-  it("billing edits change only the address", async () => {
+  it("billing edits change only the address: its fields and the line composed from them", async () => {
     const user = await createUser();
     const response = await run(
       accountAction,
-      post("/cont?edit=billing", { intent: "billing", address: "Str. Nouă 5, Mangalia", name: "Altcineva", email: "alt@example.com" }, {
-        cookie: await cookieFor(user.id),
-      }),
+      post(
+        "/cont?edit=billing",
+        { intent: "billing", street: "Str. Nouă 5", city: "Mangalia", county: "RO-CT", postalCode: "905500", sector: "3", name: "Altcineva", email: "alt@example.com" },
+        { cookie: await cookieFor(user.id) },
+      ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/cont#adresa-facturare");
     expect(await toastOf(response)).toBe("Date actualizate cu succes!");
-    expect(await userRow(user.id)).toMatchObject({ address: "Str. Nouă 5, Mangalia", name: user.name, email: user.email });
+    expect(await userRow(user.id)).toMatchObject({
+      address: "Str. Nouă 5, Mangalia, jud. Constanța, 905500",
+      addressStreet: "Str. Nouă 5",
+      addressCity: "Mangalia",
+      addressCounty: "RO-CT",
+      addressPostalCode: "905500",
+      // A sector only in București.
+      addressSector: null,
+      name: user.name,
+      email: user.email,
+    });
   });
 
-  it("requires a billing address", async () => {
+  it("a București address keeps its sector; the form shows the saved fields again", async () => {
     const user = await createUser();
-    const response = await run(accountAction, post("/cont", { intent: "billing", address: " " }, { cookie: await cookieFor(user.id) }));
+    const cookie = await cookieFor(user.id);
+    const response = await run(accountAction, post("/cont", { intent: "billing", street: "Str. Lalelelor 3", county: "RO-B", sector: "2" }, { cookie }));
+    expect(response.status).toBe(302);
+    expect(await userRow(user.id)).toMatchObject({ address: "Str. Lalelelor 3, Sector 2, București", addressCity: "București", addressCounty: "RO-B", addressSector: 2 });
+    const page = (await (await run(accountLoader, get("/cont?edit=billing", { cookie }))).json()) as { postal: Record<string, string> };
+    expect(page.postal).toEqual({ street: "Str. Lalelelor 3", city: "București", county: "RO-B", sector: "2", postalCode: "" });
+  });
+
+  it("requires a billing address: street and county, the sector in București", async () => {
+    const user = await createUser();
+    const cookie = await cookieFor(user.id);
+    const response = await run(accountAction, post("/cont", { intent: "billing", street: " " }, { cookie }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as { intent: string; result: { error: Record<string, string[]> } };
     expect(body.intent).toBe("billing");
-    expect(body.result.error.address).toEqual(["Adresa trebuie completată."]);
+    expect(body.result.error.street).toEqual(["Completează strada și numărul."]);
+    expect(body.result.error.county).toEqual(["Alege județul din listă."]);
+    const noSector = await run(accountAction, post("/cont", { intent: "billing", street: "Str. Lalelelor 3", county: "RO-B" }, { cookie }));
+    expect(noSector.status).toBe(400);
+    const noSectorBody = (await noSector.json()) as { result: { error: Record<string, string[]> } };
+    expect(noSectorBody.result.error.sector).toEqual(["Alege sectorul: în București factura cere sectorul."]);
+    expect(await userRow(user.id)).toMatchObject({ address: user.address, addressCounty: "" });
   });
 
   it("shows 'Eroare la actualizare' when saving fails", async () => {
@@ -270,7 +300,7 @@ describe("/cont action", () => {
     const cookie = await cookieFor(user.id);
     for (const fields of <Array<Record<string, string>>>[
       { intent: "account", name: "Maria Pop", email: user.email },
-      { intent: "billing", address: "Str. Nouă 1" },
+      { intent: "billing", street: "Str. Nouă 1", city: "Constanța", county: "RO-CT" },
     ]) {
       const response = await withFailingDatabase(() => run(accountAction, post("/cont", fields, { cookie })), ["update"]);
       expect(response.status).toBe(500);
@@ -284,5 +314,32 @@ describe("/cont action", () => {
     const response = await run(accountAction, post("/cont", { intent: "billing", address: "X" }, { referer: "http://localhost:3000/cont?edit=billing" }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/autentificare?redirectTo=%2Fcont%3Fedit%3Dbilling");
+  });
+});
+
+describe("the JSON API's `adresa` with the address as fields (issue 24)", () => {
+  it("reads the composed line; an unchanged `adresa` keeps the fields, a new one becomes the street and clears them", async () => {
+    const user = await createUser();
+    const cookie = await cookieFor(user.id);
+    await run(accountAction, post("/cont", { intent: "billing", street: "Str. Lalelelor 3", county: "RO-B", sector: "2", postalCode: "021234" }, { cookie }));
+    const me = await api("/users/me", { cookie });
+    expect(me.json.user).toMatchObject({ adresa: "Str. Lalelelor 3, Sector 2, București, 021234" });
+    expect(Object.keys(me.json.user as object).sort()).toEqual(["_id", "adresa", "email", "marketing", "nume", "status", "telefon"]);
+
+    // A client that sends the profile back as it read it changes nothing.
+    const same = await api("/users/me", { cookie, method: "PUT", body: { nume: "Ana Pop", adresa: "Str. Lalelelor 3, Sector 2, București, 021234" } });
+    expect(same.status).toBe(200);
+    expect(await userRow(user.id)).toMatchObject({ name: "Ana Pop", addressStreet: "Str. Lalelelor 3", addressCounty: "RO-B", addressSector: 2 });
+
+    const moved = await api("/users/me", { cookie, method: "PUT", body: { adresa: "Bd. Tomis 100, Constanța" } });
+    expect(moved.json.user).toMatchObject({ adresa: "Bd. Tomis 100, Constanța" });
+    expect(await userRow(user.id)).toMatchObject({
+      address: "Bd. Tomis 100, Constanța",
+      addressStreet: "Bd. Tomis 100, Constanța",
+      addressCity: "",
+      addressCounty: "",
+      addressPostalCode: "",
+      addressSector: null,
+    });
   });
 });

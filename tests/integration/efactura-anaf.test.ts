@@ -9,7 +9,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { efacturaConnection, efacturaSubmissions, invoices, mailOutbox } from "../../db/schema";
+import { efacturaConnection, efacturaSubmissions, invoices, mailOutbox, orders } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { addWorkingDays } from "~/lib/working-days";
 import { addProductToCart, getCart } from "~/models/cart.server";
@@ -192,6 +192,19 @@ describe("ANAF e-Factura through the simulator", () => {
     expect(credit.referenceInvoiceId).toBe(invoice.id);
     expect(credit.totalBani).toBe(-invoice.totalBani);
     expect(replacement.totalBani).toBe(invoice.totalBani);
+    // The buyer gets the corrected documents like the first one: one e-mail (not two after the
+    // second click), the credit note and the new document attached.
+    const [order] = await getDb().select().from(orders).where(eq(orders.id, invoice.orderId));
+    const corrected = await getDb()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, order.billingEmail), like(mailOutbox.subject, "Factura corectată%")));
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0].subject).toBe(`Factura corectată ${replacement.series} ${replacement.number} – ${order.reference}`);
+    expect(corrected[0].attachments).toEqual([
+      { kind: "invoice", id: credit.id },
+      { kind: "invoice", id: replacement.id },
+    ]);
 
     expect((await runEfactura()).uploaded).toBe(2);
     expect(uploadsOf(`${credit.series}${credit.number}`)).toMatchObject([{ standard: "CN", b2c: true }]);

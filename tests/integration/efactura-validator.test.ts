@@ -226,6 +226,23 @@ describe("e-Factura XML of every kind of document, in every VAT mode (our struct
     }
   });
 
+  it("an address saved as fields goes to the invoice as fields (street, city, postal code, county); an old line is read", async () => {
+    for (const d of issued) {
+      const document = (await getInvoice(d.invoice.id))!;
+      expect(Boolean(document.buyer.postal), `${d.mode}:${d.label}`).toBe(d.buyer.fields);
+      if (!document.buyer.postal) continue;
+      const doc = parser.parse(d.xml)[d.invoice.kind === "credit" ? "CreditNote" : "Invoice"];
+      const address = doc.AccountingCustomerParty.Party.PostalAddress;
+      expect({ street: address.StreetName, zone: address.PostalZone }, `${d.mode}:${d.label}`).toEqual({
+        street: document.buyer.postal.street,
+        zone: document.buyer.postal.postalCode,
+      });
+    }
+    const bucharest = issued.find((x) => x.label === "person-bucharest")!;
+    const pdf = (await extractPdfText(await renderInvoicePdf((await getInvoice(bucharest.invoice.id))!, "Ana Nails"))).join("\n");
+    expect(pdf).toContain("Str. Lalelelor 3\nSector 2, București, 021234");
+  });
+
   it("the final invoice cites the advance invoice (BillingReference) and the credit note cites what it cancels", () => {
     for (const d of issued.filter((x) => x.label === "final" || x.label === "credit")) {
       const doc = parser.parse(d.xml)[d.label === "credit" ? "CreditNote" : "Invoice"];

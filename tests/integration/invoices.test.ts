@@ -334,7 +334,7 @@ describe("invoices", () => {
   it("the buyer saves company details in /cont (CUI checksum checked) and the next order's invoice carries them", async () => {
     const user = await createUser();
     const cookie = await cookieFor(user.id);
-    const fields = { intent: "billing", address: "Str. Lalelelor 3, Sector 2, București", buyerType: "company", companyName: "Unghii Perfecte S.R.L.", companyRegCom: "J40/123/2021" };
+    const fields = { intent: "billing", street: "Str. Lalelelor 3", county: "RO-B", sector: "2", buyerType: "company", companyName: "Unghii Perfecte S.R.L.", companyRegCom: "J40/123/2021" };
     const bad = await run(accountAction, post("/cont", { ...fields, companyCui: "RO18547291" }, { cookie }));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain("CUI invalid");
@@ -349,7 +349,7 @@ describe("invoices", () => {
     const party = parser.parse(efacturaXml((await getInvoice(invoice.id))!)).Invoice.AccountingCustomerParty.Party;
     expect(party.PartyTaxScheme.CompanyID).toBe("RO18547290");
     expect(party.PartyLegalEntity.CompanyID).toBe("18547290");
-    expect(party.PostalAddress).toMatchObject({ CityName: "SECTOR2", CountrySubentity: "RO-B" });
+    expect(party.PostalAddress).toMatchObject({ StreetName: "Str. Lalelelor 3", CityName: "SECTOR2", CountrySubentity: "RO-B" });
     lastNumber = invoice.number;
   });
 

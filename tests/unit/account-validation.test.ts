@@ -159,9 +159,17 @@ describe("profile forms", () => {
     expect(parse(accountSchema, { name: "Maria", email: "m@example.com", phone: "+40 (722) 123-456" }).status).toBe("success");
   });
 
-  it("requires the billing address", () => {
-    expect(errorsOf(parse(billingSchema, {}), "address")).toEqual(["Adresa trebuie completată."]);
-    expect(errorsOf(parse(billingSchema, { address: "   " }), "address")).toEqual(["Adresa trebuie completată."]);
+  it("requires the billing address as fields: street and county; the locality outside Bucharest, the sector in it", () => {
+    expect(errorsOf(parse(billingSchema, {}), "street")).toEqual(["Completează strada și numărul."]);
+    expect(errorsOf(parse(billingSchema, { street: "   " }), "county")).toEqual(["Alege județul din listă."]);
+    expect(errorsOf(parse(billingSchema, { street: "Str. Y 2", county: "RO-CJ" }), "city")).toEqual(["Completează localitatea."]);
+    expect(errorsOf(parse(billingSchema, { street: "Str. Y 2", county: "RO-B" }), "sector")).toEqual(["Alege sectorul: în București factura cere sectorul."]);
+    expect(errorsOf(parse(billingSchema, { street: "Str. Y 2", county: "RO-XX", city: "X" }), "county")).toEqual(["Alege județul din listă."]);
+    expect(errorsOf(parse(billingSchema, { street: "Str. Y 2", county: "RO-CJ", city: "Cluj-Napoca", postalCode: "4001" }), "postalCode")).toEqual([
+      "Codul poștal are 6 cifre (sau lasă-l gol).",
+    ]);
+    expect(parse(billingSchema, { street: "Str. Y 2", county: "RO-CJ", city: "Cluj-Napoca", postalCode: "400114" }).status).toBe("success");
+    expect(parse(billingSchema, { street: "Str. Lalelelor 3", county: "RO-B", sector: "2" }).status).toBe("success");
   });
 });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { composeAddress, countyCode, efacturaCity, isCompleteAddress, parseAddressLine } from "~/lib/address";
+import { addressLines, columnsOfPostal, composeAddress, countyCode, efacturaCity, isCompleteAddress, parseAddressLine } from "~/lib/address";
+import { companyFromAnaf, localityName } from "~/lib/anaf-company";
+import { RO_COUNTIES } from "~/lib/fiscal-ids";
+import { COUNTY_CHOICES, postalOf } from "~/lib/validation/postal-address";
+import { STAND_IN_COMPANIES } from "~/services/anaf-vat-stand-in.server";
 import { fulfilmentView } from "~/lib/delivery";
 import { buildUbl, sellerTaxId, settlementAtIssue, type UblDocument } from "~/lib/efactura/ubl";
 
@@ -52,6 +56,68 @@ describe("address fields", () => {
   });
 });
 
+describe("the billing form's fields (issue 24)", () => {
+  it("the county list: the 41 counties and București, as ISO 3166-2:RO codes, București first", () => {
+    expect(Object.keys(RO_COUNTIES)).toHaveLength(42);
+    expect(COUNTY_CHOICES).toHaveLength(42);
+    expect(COUNTY_CHOICES[0]).toEqual({ value: "RO-B", label: "București" });
+    expect(COUNTY_CHOICES.every((c) => /^RO-[A-Z]{1,2}$/.test(c.value))).toBe(true);
+  });
+
+  it("in București the locality is București and the sector is kept; elsewhere no sector", () => {
+    expect(postalOf({ street: "Str. Lalelelor 3", city: "", county: "RO-B", sector: "2" })).toEqual({
+      street: "Str. Lalelelor 3", city: "București", county: "RO-B", postalCode: "", sector: 2,
+    });
+    expect(postalOf({ street: "Str. Y 2", city: "Cluj-Napoca", county: "RO-CJ", sector: "2", postalCode: "400 114" })).toEqual({
+      street: "Str. Y 2", city: "Cluj-Napoca", county: "RO-CJ", postalCode: "400114", sector: null,
+    });
+  });
+
+  it("the columns written: the fields and the one line composed from them", () => {
+    const bucharest = postalOf({ street: "Str. Lalelelor 3", county: "RO-B", sector: "2", postalCode: "021234" });
+    expect(columnsOfPostal(bucharest)).toEqual({
+      address: "Str. Lalelelor 3, Sector 2, București, 021234",
+      addressStreet: "Str. Lalelelor 3", addressCity: "București", addressCounty: "RO-B", addressPostalCode: "021234", addressSector: 2,
+    });
+  });
+
+  it("the PDF prints the street, then locality, county and code", () => {
+    expect(addressLines({ street: "Str. Memorandumului nr. 5, ap. 3", city: "Cluj-Napoca", county: "RO-CJ", postalCode: "400114", sector: null })).toEqual([
+      "Str. Memorandumului nr. 5, ap. 3",
+      "Cluj-Napoca, jud. Cluj, 400114",
+    ]);
+    expect(addressLines({ street: "Str. Lalelelor 3", city: "București", county: "RO-B", postalCode: "", sector: 2 })).toEqual(["Str. Lalelelor 3", "Sector 2, București"]);
+  });
+});
+
+describe("ANAF's VAT register answer read into the billing fields", () => {
+  it("a VAT payer outside București: RO prefix, locality without 'Mun.', county code, postal code", () => {
+    expect(companyFromAnaf(STAND_IN_COMPANIES[0])).toEqual({
+      name: "SALON BELLA S.R.L.",
+      cui: "RO18547290",
+      regCom: "J13/555/2020",
+      vatPayer: true,
+      eFactura: true,
+      address: { street: "Bd. Tomis, nr. 100, Bl. T3, Ap. 12", city: "Constanţa", county: "RO-CT", postalCode: "900407", sector: null },
+    });
+  });
+
+  it("a company in București that is not a VAT payer: no RO, the sector from the locality", () => {
+    expect(companyFromAnaf(STAND_IN_COMPANIES[1])).toMatchObject({
+      cui: "31000019",
+      vatPayer: false,
+      address: { street: "Str. Lalelelor, nr. 3", city: "București", county: "RO-B", postalCode: "021234", sector: 2 },
+    });
+  });
+
+  it("locality names", () => {
+    expect(localityName("Mun. Cluj-Napoca")).toBe("Cluj-Napoca");
+    expect(localityName("Oraş Năvodari")).toBe("Năvodari");
+    expect(localityName("Com. Corbu")).toBe("Corbu");
+    expect(localityName("Voluntari")).toBe("Voluntari");
+  });
+});
+
 describe("seller identifier per VAT mode (the PDF prints the same one)", () => {
   it.each([
     ["payer", "41234564", "RO41234564", true],
@@ -87,6 +153,19 @@ describe("amount due (BR-CO-25)", () => {
     expect(xml).toContain('<cbc:PayableAmount currencyID="RON">100.00</cbc:PayableAmount>');
     expect(xml).toContain("<cbc:DueDate>2026-12-05</cbc:DueDate>");
     expect(xml).toContain("<cac:PaymentTerms><cbc:Note>Plata prin transfer în 10 zile</cbc:Note></cac:PaymentTerms>");
+  });
+
+  it("the buyer's address comes from the snapshot's fields, not from reading the line", () => {
+    const line = "Str. Memorandumului nr. 5, ap. 3, Cluj-Napoca, jud. Cluj, 400114";
+    const cluj = { street: "Str. Memorandumului nr. 5, ap. 3", city: "Cluj-Napoca", county: "RO-CJ", postalCode: "400114", sector: null };
+    const xml = buildUbl({ ...base, buyer: { ...base.buyer, address: "anything", postal: cluj } });
+    expect(xml).toContain(
+      "<cac:PartyName><cbc:Name>Maria</cbc:Name></cac:PartyName><cac:PostalAddress><cbc:StreetName>Str. Memorandumului nr. 5, ap. 3</cbc:StreetName><cbc:CityName>Cluj-Napoca</cbc:CityName><cbc:PostalZone>400114</cbc:PostalZone><cbc:CountrySubentity>RO-CJ</cbc:CountrySubentity>",
+    );
+    expect(line).toBe(composeAddress(cluj));
+    const bucharest = { street: "Str. Lalelelor 3", city: "București", county: "RO-B", postalCode: "", sector: 4 };
+    const xmlB = buildUbl({ ...base, buyer: { ...base.buyer, postal: bucharest } });
+    expect(xmlB).toContain("<cbc:StreetName>Str. Lalelelor 3</cbc:StreetName><cbc:CityName>SECTOR4</cbc:CityName><cbc:CountrySubentity>RO-B</cbc:CountrySubentity>");
   });
 
   it("a buyer's RO VAT id is left out of a non-VAT invoice (BR-O-02) and kept otherwise", () => {

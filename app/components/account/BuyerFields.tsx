@@ -1,7 +1,8 @@
 /**
  * The invoice buyer inside a billing form: persoană fizică or persoană juridică (company name,
  * CUI, Reg. Com.). Without JavaScript every field is shown and the radio decides; with it the
- * company fields show only for a company. Schema: app/lib/validation/buyer.ts.
+ * company fields show only for a company. Schema: app/lib/validation/buyer.ts. On /cont the CUI
+ * can fill the rest from ANAF (`lookup`).
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { Field } from "~/components/ui/Field";
@@ -16,7 +17,11 @@ export interface BuyerFieldsMeta {
   companyRegCom: Meta;
 }
 
-export function BuyerFields({ fields }: { fields: BuyerFieldsMeta }) {
+/**
+ * `lookup`: "Completează din ANAF" next to the CUI, a submit button of the form (intent
+ * `anaf-lookup`, no browser validation) that fills the company's fields from ANAF's register.
+ */
+export function BuyerFields({ fields, lookup = false }: { fields: BuyerFieldsMeta; lookup?: boolean }) {
   const hydrated = useHydrated();
   const type = (fields.buyerType.value as string | undefined) ?? (fields.buyerType.initialValue as string | undefined) ?? "person";
   const company = type === "company";
@@ -36,6 +41,14 @@ export function BuyerFields({ fields }: { fields: BuyerFieldsMeta }) {
           {!hydrated ? <p className="muted">Doar pentru persoană juridică:</p> : null}
           <Field meta={fields.companyName} label="Denumirea firmei" autoComplete="organization" />
           <Field meta={fields.companyCui} label="CUI / CIF" hint="Cu RO în față dacă firma este plătitoare de TVA (ex. RO18547290)." inputMode="text" />
+          {lookup ? (
+            <p className="buyer-fields__lookup">
+              <button type="submit" name="intent" value="anaf-lookup" formNoValidate className="button button--light button--small">
+                Completează din ANAF
+              </button>{" "}
+              <span className="muted">Denumirea, Reg. Com., adresa și TVA din registrul ANAF, după CUI.</span>
+            </p>
+          ) : null}
           <Field meta={fields.companyRegCom} label="Nr. Reg. Com." optional hint="Ex. J13/1234/2019" />
         </div>
       ) : null}

@@ -1,23 +1,26 @@
 /**
- * "Adresa de facturare" in the cart summary: the saved address with "Modifică", or the box to
- * enter it (open when there is none, at `?adresa=editeaza`, or after a refused address). The box belongs to the checkout
- * form (conform field `address` of `checkoutSchema`, `form` attribute), so an address typed but
- * not saved is used by the order button; "Salvează" posts the same form with the intent
- * `save-address`, checked by the server alone (`formNoValidate`: the boxes below do not block it).
+ * "Adresa de facturare" in the cart summary: the saved address with "Modifică", or the fields to
+ * enter it (open when there is none, at `?adresa=editeaza`, or after a refused address). The
+ * fields (issue 24: street, locality, county, sector, postal code) belong to the checkout form
+ * (conform fields of `checkoutSchema`, `form` attribute), so an address typed but not saved is
+ * used by the order button; "Salvează" posts the same form with the intent `save-address`, checked
+ * by the server alone (`formNoValidate`: the boxes below do not block it).
  */
-import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { TextareaField } from "~/components/ui/Field";
+import { AddressFields, type AddressFieldsMeta } from "~/components/account/AddressFields";
 
 export function CartAddress({
   address,
+  complete,
   editing,
-  meta,
+  fields,
   formId,
 }: {
   address: string;
+  /** The saved address has its county and locality (else the invoice reads them from the line). */
+  complete: boolean;
   editing: boolean;
-  meta: FieldMetadata<string | undefined>;
+  fields: AddressFieldsMeta;
   formId: string;
 }) {
   return (
@@ -25,13 +28,8 @@ export function CartAddress({
       <h3 id="adresa-titlu">Adresa de facturare</h3>
       {editing ? (
         <div className="form">
-          <TextareaField
-            meta={meta}
-            label="Adresa"
-            rows={3}
-            placeholder="Strada, numărul, localitatea, județul, codul poștal"
-            hint="Apare pe factură. Factura pe firmă (CUI) se completează în datele de facturare din cont."
-          />
+          <p className="muted">Apare pe factură. Factura pe firmă (CUI) se completează în datele de facturare din cont.</p>
+          <AddressFields fields={fields} />
           <div className="row">
             <button type="submit" form={formId} formNoValidate name="intent" value="save-address" className="button button--dark button--small">
               Salvează
@@ -46,6 +44,7 @@ export function CartAddress({
       ) : (
         <div className="cart-address__view">
           <p className="cart-address__text">{address}</p>
+          {!complete ? <p className="muted">Completează județul și localitatea („Modifică”): factura electronică le cere separat.</p> : null}
           <Link to="/cont?edit=billing#adresa-facturare">Factura pe firmă (CUI): datele de facturare din cont</Link>
           <Link to="/cart?adresa=editeaza#adresa" className="button button--light button--small" replace preventScrollReset>
             Modifică

@@ -3,7 +3,8 @@
  * the terms box and, with an online course, the two digital-content boxes. `checkoutSchema`
  * through `useZodForm` + `ui/Field`; the action parses the same schema. The billing address box
  * above it (and `children`, the delivery choice, between them) sits outside the <form> element
- * but belongs to it (`form` attribute): an address typed and not saved is used by the checkout.
+ * but belongs to it (`form` attribute): an address typed and not saved is used by the checkout
+ * (its fields: street, city, county, sector, postalCode).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { FormProvider, getInputProps } from "@conform-to/react";
@@ -18,6 +19,8 @@ import { orderButtonLabel } from "~/lib/order-button";
 import { DIGITAL_CONSENT_TEXT, EARLY_START_TEXT, WITHDRAWAL_WAIVER_TEXT } from "~/lib/checkout-texts";
 import { formatDate } from "~/lib/dates";
 
+const ADDRESS_FIELDS = ["street", "city", "county", "sector", "postalCode"] as const;
+
 export function CheckoutForm({
   version,
   dueNowBani,
@@ -30,6 +33,8 @@ export function CheckoutForm({
   formError,
   submitting,
   address,
+  postal,
+  addressComplete,
   editAddress,
   constraint,
   children,
@@ -48,6 +53,9 @@ export function CheckoutForm({
   formError?: string;
   submitting: boolean;
   address: string;
+  /** The saved address's fields, the box's starting values. */
+  postal: Record<"street" | "city" | "county" | "sector" | "postalCode", string>;
+  addressComplete: boolean;
   editAddress: boolean;
   /** `formConstraint(checkoutSchema(…))` from the loader. */
   constraint?: FormConstraint;
@@ -59,12 +67,19 @@ export function CheckoutForm({
     schema: () => import("~/lib/validation/browser").then((m) => m.checkoutSchema({ requireDigitalConsent: hasOnline, requireEarlyStart: earlyStart.length > 0 })),
     constraint,
     lastResult,
-    defaultValue: { paymentMethod: "bank_transfer", cartVersion: version, address },
+    // The saved sector as the select's value ("" → none).
+    defaultValue: { paymentMethod: "bank_transfer", cartVersion: version, ...postal, sector: (postal.sector || undefined) as "1" | undefined },
   });
   return (
     <>
     <FormProvider context={form.context}>
-      <CartAddress address={address} editing={editAddress || Boolean(lastResult?.error?.address)} meta={fields.address} formId={form.id} />
+      <CartAddress
+        address={address}
+        complete={addressComplete}
+        editing={editAddress || ADDRESS_FIELDS.some((name) => Boolean(lastResult?.error?.[name]))}
+        fields={fields}
+        formId={form.id}
+      />
     </FormProvider>
     {children}
     <ValidatedForm form={form} formProps={formProps} action="/cart" className="form cart-checkout">

@@ -14,8 +14,8 @@ export interface TransferDetails {
   bank: string;
   accountHolder: string;
   email: string;
-  /** The checkout's answers, posted again with "Am efectuat transferul" (address: typed, unsaved). */
-  values: { acceptTerms: boolean; digitalConsent: boolean; withdrawalWaiver: boolean; earlyStart: boolean; cartVersion: string; address: string };
+  /** The checkout's answers, posted again with "Am efectuat transferul" (address: the fields typed, unsaved). */
+  values: { acceptTerms: boolean; digitalConsent: boolean; withdrawalWaiver: boolean; earlyStart: boolean; cartVersion: string; address: Record<string, string> };
 }
 
 const groupIban = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim();
@@ -47,7 +47,7 @@ export function TransferPanel({ details, submitting }: { details: TransferDetail
         <Form method="post" className="row">
           <input type="hidden" name="cartVersion" value={details.values.cartVersion} />
           <input type="hidden" name="paymentMethod" value="bank_transfer" />
-          {details.values.address ? <input type="hidden" name="address" value={details.values.address} /> : null}
+          {Object.entries(details.values.address).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
           {details.values.acceptTerms ? <input type="hidden" name="acceptTerms" value="on" /> : null}
           {details.values.digitalConsent ? <input type="hidden" name="digitalConsent" value="on" /> : null}
           {details.values.withdrawalWaiver ? <input type="hidden" name="withdrawalWaiver" value="on" /> : null}

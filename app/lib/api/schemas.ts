@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { accountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "~/lib/validation/account";
-import { addressSchema, checkoutSchema } from "~/lib/validation/checkout";
+import { addressSchema, checkoutAnswersSchema } from "~/lib/validation/checkout";
 import { deliveryFormSchema } from "~/lib/validation/delivery";
 import { termsFormSchema } from "~/lib/validation/terms";
 
@@ -321,7 +321,7 @@ export const enrollBody = z.object({
   accreditation: z.boolean().optional(),
 });
 
-const baseCheckout = checkoutSchema({ requireDigitalConsent: false });
+const baseCheckout = checkoutAnswersSchema({ requireDigitalConsent: false });
 /**
  * POST /purchase/send and /checkout: docs/product.md's {data, totalPrice, address, paymentMethod} plus the
  * checkout form's boxes (the same schema as the cart page; the digital-content boxes are

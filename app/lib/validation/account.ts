@@ -13,6 +13,7 @@ import {
   phoneField,
 } from "./fields";
 import { buyerShape, refineBuyer } from "./buyer";
+import { postalShape, refinePostal } from "./postal-address";
 
 export const loginSchema = z.object({
   email: emailField(),
@@ -86,13 +87,16 @@ export const passwordChangeSchema = z
     },
   });
 
-/** "Adresa de facturare": the billing address and the invoice buyer (person or company). */
+/** "Adresa de facturare": the billing address as fields and the invoice buyer (person or company). */
 export const billingSchema = z
   .object({
-    address: addressField().min(1, "Adresa trebuie completată."),
+    ...postalShape(true),
     ...buyerShape,
   })
-  .superRefine(refineBuyer);
+  .superRefine((value, ctx) => {
+    refinePostal(value, ctx);
+    refineBuyer(value, ctx);
+  });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

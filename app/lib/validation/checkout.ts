@@ -4,6 +4,7 @@
  * digital-content boxes), so the server adds those checks in the order model.
  */
 import { z } from "zod";
+import { hasPostalInput, postalShape, refinePostal, type PostalInput } from "./postal-address";
 
 export { DIGITAL_CONSENT_TEXT, EARLY_START_TEXT, WITHDRAWAL_WAIVER_TEXT } from "../checkout-texts";
 
@@ -23,8 +24,6 @@ export const CHECKOUT_MESSAGES = {
   freeSuccess: "Te-ai înscris cu succes! Cursul este disponibil în contul tău.",
 } as const;
 
-const ADDRESS_TOO_LONG = "Adresa este prea lungă (cel mult 500 de caractere).";
-
 /** A checkbox that must be ticked (conform turns "on" into true; unticked is absent). */
 const requiredBox = (message: string) => z.boolean({ error: message }).refine((v) => v, message);
 const optionalBox = z.boolean().optional().default(false);
@@ -35,6 +34,18 @@ const optionalBox = z.boolean().optional().default(false);
  * in-person course starting within the withdrawal period (`requireEarlyStart`).
  */
 export function checkoutSchema(options: { requireDigitalConsent: boolean; requireEarlyStart?: boolean }) {
+  return checkoutAnswersSchema(options)
+    .extend({
+      /** The billing address typed in the cart's address box (saved with the order, issue 20), as fields (issue 24). */
+      ...postalShape(false),
+    })
+    .superRefine((value, ctx) => {
+      if (hasPostalInput(value)) refinePostal(value, ctx);
+    });
+}
+
+/** The checkout's boxes without the address (the JSON API adds its own one-line `address`). */
+export function checkoutAnswersSchema(options: { requireDigitalConsent: boolean; requireEarlyStart?: boolean }) {
   return z.object({
     paymentMethod: z.enum(["bank_transfer", "card"]).optional().default("bank_transfer"),
     acceptTerms: requiredBox(CHECKOUT_MESSAGES.terms),
@@ -43,12 +54,10 @@ export function checkoutSchema(options: { requireDigitalConsent: boolean; requir
     earlyStart: options.requireEarlyStart ? requiredBox(CHECKOUT_MESSAGES.earlyStart) : optionalBox,
     /** The cart version the buyer saw: a stale or replayed form is detected. */
     cartVersion: z.string().min(10).max(100),
-    /** The billing address typed in the cart's address box (saved with the order, issue 20). */
-    address: z.string().trim().max(500, ADDRESS_TOO_LONG).optional(),
   });
 }
 
-export interface CheckoutInput {
+interface CheckoutAnswers {
   paymentMethod: "bank_transfer" | "card";
   acceptTerms: boolean;
   digitalConsent: boolean;
@@ -56,14 +65,19 @@ export interface CheckoutInput {
   /** The express request that an in-person course start within the withdrawal period. */
   earlyStart?: boolean;
   cartVersion: string;
-  /** Typed but not saved with "Salvează": used and saved by the checkout. */
-  address?: string;
 }
 
+/** The address fields typed but not saved with "Salvează": used and saved by the checkout. */
+export type CheckoutInput = CheckoutAnswers & PostalInput;
+
+/** The cart's "Salvează" of the address box: the fields, complete. */
+export const cartAddressSchema = z.object(postalShape(true)).superRefine(refinePostal);
+
+/** The JSON API's one-line `address` (docs/product.md §7): unchanged wire shape. */
 export const addressSchema = z.object({
   address: z
     .string({ error: CHECKOUT_MESSAGES.address })
     .trim()
     .min(1, CHECKOUT_MESSAGES.address)
-    .max(500, ADDRESS_TOO_LONG),
+    .max(500, "Adresa este prea lungă (cel mult 500 de caractere)."),
 });

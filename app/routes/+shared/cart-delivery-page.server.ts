@@ -81,7 +81,9 @@ export async function saveDeliveryAction(form: FormData, user: SessionUser) {
   if (submission.status !== "success") {
     return data<DeliveryActionData>({ kind: "delivery", result: submission.reply() }, { status: 400 });
   }
-  const saved = await saveCartDelivery(user.id, submission.value, { name: user.name, phone: user.phone, address: user.address });
+  // "Same as billing" takes the street: the billing address's street field once it has fields (issue 24).
+  const billingStreet = user.addressCounty ? user.addressStreet : user.address;
+  const saved = await saveCartDelivery(user.id, submission.value, { name: user.name, phone: user.phone, address: billingStreet });
   if (!saved.ok) {
     return data<DeliveryActionData>(
       { kind: "delivery", result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }), message: saved.message },

@@ -20,9 +20,10 @@ export { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema 
 export { deliveryMethodSchema, METHOD_MESSAGES, toDeliveryMethodInput } from "~/lib/validation/delivery";
 export { invoiceSettingsSchema } from "~/lib/validation/invoice-settings";
 export { deleteAccountSchema } from "~/lib/validation/account-data";
-export { buyerDetailsOf } from "~/lib/validation/buyer";
+export { BUYER_MESSAGES, buyerDetailsOf } from "~/lib/validation/buyer";
+export { hasPostalInput, postalDefaults, postalOf } from "~/lib/validation/postal-address";
 export { COURSE_SETTINGS_MESSAGES, courseSettingsSchema, priceSettingsToForm, toPriceSettings } from "~/lib/validation/course-settings";
-export { addressSchema, CHECKOUT_MESSAGES, checkoutSchema, type CheckoutInput } from "~/lib/validation/checkout";
+export { cartAddressSchema, CHECKOUT_MESSAGES, checkoutSchema, type CheckoutInput } from "~/lib/validation/checkout";
 
 // ─── The HTML attributes of forms whose schema depends on the request ───────────────────────
 // Building a zod schema costs more than the rest of a loader; these depend on one small value,

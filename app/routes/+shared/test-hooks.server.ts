@@ -45,6 +45,7 @@ async function ensureUser(input: z.infer<typeof userInput>) {
       role: input.role,
       phone: input.phone,
       address: input.address,
+      addressStreet: input.address,
     })
     .returning();
   return created;

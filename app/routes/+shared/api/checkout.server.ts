@@ -9,7 +9,7 @@ import { addressSchema, CHECKOUT_MESSAGES } from "~/lib/validation/checkout";
 import { postedCartProblem } from "~/models/api-checkout.server";
 import { getCart } from "~/models/cart.server";
 import { placeOrder } from "~/models/order-checkout.server";
-import { updateBillingAddress } from "~/models/user.server";
+import { updateBillingAddressLine } from "~/models/user.server";
 import { apiError, apiUser, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { orderView } from "~/routes/+shared/api/views.server";
 import { isCardPaymentAvailable, startCardPayment } from "~/services/payments/provider.server";
@@ -20,7 +20,7 @@ export async function apiCheckout(request: Request): Promise<Response> {
   if (body.address !== undefined && body.address !== user.address.trim()) {
     const parsed = addressSchema.safeParse({ address: body.address });
     if (!parsed.success) return apiError(400, CHECKOUT_MESSAGES.address, { errors: { address: [CHECKOUT_MESSAGES.address] } });
-    await updateBillingAddress(user.id, parsed.data.address);
+    await updateBillingAddressLine(user.id, parsed.data.address);
   }
   const cart = await getCart(user.id);
   if (cart.lines.length > 0) {
