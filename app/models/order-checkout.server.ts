@@ -98,53 +98,12 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
   try {
     const result = await getDb().transaction(async (tx) => {
       const cart = await getCart(userId, tx);
-      if (cart.lines.length === 0) {
-        // A replay of a checkout that already went through: answer with its order.
-        const existing = await findOrderByKey(tx, userId, input.cartVersion);
-        if (existing) return { order: existing, created: false };
-        throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
-      }
-      const [user] = await tx.select().from(users).where(eq(users.id, userId));
-      // An address typed in the cart but not saved with "Salvează" is the one the buyer sees:
-      // use it and keep it as the billing address, in the same transaction as the order.
-      // The box posts the address as fields (issue 24); the schema checked they are complete.
-      const typed = hasPostalInput(input) ? columnsOfPostal(postalOf(input)) : null;
-      const billing = typed ? { ...user, ...typed } : user;
-      const address = billing.address.trim();
-      const problem = checkoutProblem(cart, address, input, options.cardAvailable);
-      if (problem) throw problem;
-      if (typed && !samePostal(typed, user)) await tx.update(users).set(typed).where(eq(users.id, userId));
-
-      const total = cart.totals.dueNowBani;
+      if (cart.lines.length === 0) return replayOrEmpty(tx, userId, input.cartVersion);
+      const { user, billing, address } = await checkCartAndBilling(tx, userId, cart, input, options.cardAvailable);
       const method = paymentMethodFor(cart, input);
       const status: OrderStatus = method === "free" ? "paid" : method === "card" ? "awaiting_payment" : "awaiting_transfer";
 
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          reference: referenceFromKey(cart.version),
-          userId,
-          status,
-          paymentMethod: method,
-          totalBani: total,
-          fullTotalBani: cart.totals.fullBani,
-          shippingBani: cart.totals.shippingBani,
-          billingName: user.name,
-          billingEmail: user.email,
-          billingPhone: user.phone,
-          billingAddress: address,
-          buyer: buyerSnapshotOf(billing),
-          idempotencyKey: cart.version,
-          termsAcceptedAt: now,
-          digitalContentConsentAt: cart.hasOnline ? now : null,
-          withdrawalWaiverAt: cart.hasOnline ? now : null,
-          earlyStartRequestedAt: cart.earlyStart.length > 0 ? now : null,
-          paidAt: method === "free" ? now : null,
-        })
-        // No target: the reference is unique too and derived from the same key, so a concurrent
-        // twin must be absorbed on either index (a targeted clause would raise on the other).
-        .onConflictDoNothing()
-        .returning();
+      const order = await insertOrder(tx, { userId, cart, user, billing, address, method, status, now });
       if (!order) {
         // The same checkout was committed meanwhile (double click, second tab).
         const existing = await findOrderByKey(tx, userId, cart.version);
@@ -152,98 +111,14 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
         return { order: existing, created: false };
       }
 
-      const insertedLines = await tx
-        .insert(orderLines)
-        .values(
-          cart.lines.map((line, position) => ({
-            orderId: order.id,
-            category: line.category,
-            courseId: line.courseId,
-            productId: line.productId,
-            priceOptionId: line.priceOptionId,
-            title: line.title ?? "Titlu necunoscut",
-            days: line.category === "product" ? null : line.days,
-            accreditation: line.category === "online" ? line.diploma : line.accreditation,
-            advancePayment: line.advanceOnly,
-            amountBani: line.dueNowBani,
-            fullAmountBani: line.fullBani,
-            quantity: line.quantity,
-            position,
-            sessionId: line.session?.id ?? null,
-            sessionLabel: line.session?.label ?? "",
-          })),
-        )
-        .returning();
-
-      // In-person sessions: one place each, held until the payment (taken for good when free).
-      // The conditional update queues concurrent checkouts on the session row: never overbooked.
-      const DAY_MS = 86_400_000;
-      for (const line of insertedLines) {
-        if (line.sessionId === null) continue;
-        const seat = {
-          sessionId: line.sessionId,
-          userId,
-          orderLineId: line.id,
-          status: method === "free" ? ("taken" as const) : ("held" as const),
-          heldUntil: method === "bank_transfer" ? new Date(now.getTime() + getConfig().sessions.holdDays * DAY_MS) : null,
-        };
-        // A place offered to this buyer from the waitlist is theirs already; else one from the counter.
-        const taken = (await claimOfferedSeat(tx, seat, now)) || (await takeSeat(tx, seat));
-        const session = cart.lines.find((l) => l.session?.id === line.sessionId)?.session;
-        if (!taken) throw new CheckoutError(SESSION_MESSAGES.soldOut(line.title, formatSessionDays(session?.dates ?? [])));
-      }
-
-      // Products: take the units (never oversold) and keep how they reach the buyer.
-      if (cart.needsDelivery && cart.delivery) {
-        const short = await reserveStock(
-          tx,
-          insertedLines.filter((l) => l.productId !== null).map((l) => ({ productId: l.productId!, quantity: l.quantity, title: l.title })),
-        );
-        if (short) throw new CheckoutError(STOCK_MESSAGES.notEnough(short.title, short.available));
-        await createOrderDelivery(tx, order.id, cart.delivery, cart.totals.shippingBani);
-      }
-
-      const courseLines = insertedLines.filter((l) => l.category !== "product" && l.courseId !== null);
-      if (courseLines.length > 0) {
-        const paymentStatus: PaymentStatus = method === "free" ? "confirmed" : "pending";
-        const enrolled = await tx
-          .insert(enrollments)
-          .values(
-            courseLines.map((line) => ({
-              userId,
-              courseId: line.courseId!,
-              courseType: line.category as "physical" | "online",
-              paymentStatus,
-              optionSnapshot: optionSnapshotOf(line),
-              orderLineId: line.id,
-              confirmedAt: method === "free" ? now : null,
-              accessUntil: method === "free" ? accessUntil(line, now) : null,
-            })),
-          )
-          // A course bought again after a failed or refunded payment reuses its enrolment row.
-          .onConflictDoUpdate({
-            target: [enrollments.userId, enrollments.courseId],
-            set: {
-              paymentStatus: sql`excluded.payment_status`,
-              optionSnapshot: sql`excluded.option_snapshot`,
-              orderLineId: sql`excluded.order_line_id`,
-              confirmedAt: sql`excluded.confirmed_at`,
-              accessUntil: sql`excluded.access_until`,
-              updatedAt: now,
-            },
-            setWhere: sql`${enrollments.paymentStatus} in ('failed', 'refunded')`,
-          })
-          .returning({ id: enrollments.id });
-        if (enrolled.length !== courseLines.length) throw new CheckoutError(CHECKOUT_MESSAGES.alreadyEnrolled);
-      }
+      const insertedLines = await insertOrderLines(tx, order.id, cart);
+      await takeSeats(tx, { userId, cart, lines: insertedLines, method, now });
+      await takeProducts(tx, order.id, cart, insertedLines);
+      await enrolInCourses(tx, { userId, lines: insertedLines, method, now });
 
       await tx.delete(cartLines).where(eq(cartLines.userId, userId));
       await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: null, toStatus: status, source: "checkout", actorUserId: userId });
-      const shape = order.paymentMethod === "free" ? await mailWithSessions(tx, order, insertedLines) : toMailShape(order, insertedLines);
-      const forMail = { ...shape, deliveryText: cart.delivery ? deliveryLine(cart.delivery) : null };
-      // A free order is confirmed at once: its in-person places come with their calendar invitation.
-      const calendars = order.paymentMethod === "free" ? await seatIcsRefs(tx, insertedLines.filter((l) => l.sessionId !== null).map((l) => l.id)) : [];
-      await enqueueMail(tx, [{ ...orderPlacedMail(forMail), attachments: calendars }, orderPlacedBusinessMail(forMail)]);
+      await queueOrderMails(tx, order, cart, insertedLines);
       return { order, created: true };
     });
     if (result.created) kickOutbox();
@@ -252,6 +127,193 @@ export async function placeOrder(userId: string, input: CheckoutInput, options: 
     if (error instanceof CheckoutError) return { ok: false, message: error.message, field: error.field };
     throw error;
   }
+}
+
+type UserRow = typeof users.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** An empty cart: a replay of a checkout that already went through gets its order back; else the empty-cart problem. */
+async function replayOrEmpty(tx: Executor, userId: string, cartVersion: string): Promise<{ order: OrderRow; created: false }> {
+  const existing = await findOrderByKey(tx, userId, cartVersion);
+  if (existing) return { order: existing, created: false };
+  throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+}
+
+/**
+ * Reads the buyer, settles the billing address and checks every checkout rule (throws the first problem).
+ * An address typed in the cart but not saved with "Salvează" is the one the buyer sees: it is used
+ * and kept as the billing address, in the same transaction as the order.
+ */
+async function checkCartAndBilling(
+  tx: Executor,
+  userId: string,
+  cart: CartView,
+  input: CheckoutInput,
+  cardAvailable: boolean,
+): Promise<{ user: UserRow; billing: UserRow; address: string }> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  // The box posts the address as fields (issue 24); the schema checked they are complete.
+  const typed = hasPostalInput(input) ? columnsOfPostal(postalOf(input)) : null;
+  const billing = typed ? { ...user, ...typed } : user;
+  const address = billing.address.trim();
+  const problem = checkoutProblem(cart, address, input, cardAvailable);
+  if (problem) throw problem;
+  if (typed && !samePostal(typed, user)) await tx.update(users).set(typed).where(eq(users.id, userId));
+  return { user, billing, address };
+}
+
+interface NewOrder {
+  userId: string;
+  cart: CartView;
+  user: UserRow;
+  billing: UserRow;
+  address: string;
+  method: PaymentMethod;
+  status: OrderStatus;
+  now: Date;
+}
+
+/** Writes the order row; undefined when a twin with the same checkout key was committed first. */
+async function insertOrder(tx: Executor, { userId, cart, user, billing, address, method, status, now }: NewOrder): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      reference: referenceFromKey(cart.version),
+      userId,
+      status,
+      paymentMethod: method,
+      totalBani: cart.totals.dueNowBani,
+      fullTotalBani: cart.totals.fullBani,
+      shippingBani: cart.totals.shippingBani,
+      billingName: user.name,
+      billingEmail: user.email,
+      billingPhone: user.phone,
+      billingAddress: address,
+      buyer: buyerSnapshotOf(billing),
+      idempotencyKey: cart.version,
+      termsAcceptedAt: now,
+      digitalContentConsentAt: cart.hasOnline ? now : null,
+      withdrawalWaiverAt: cart.hasOnline ? now : null,
+      earlyStartRequestedAt: cart.earlyStart.length > 0 ? now : null,
+      paidAt: method === "free" ? now : null,
+    })
+    // No target: the reference is unique too and derived from the same key, so a concurrent
+    // twin must be absorbed on either index (a targeted clause would raise on the other).
+    .onConflictDoNothing()
+    .returning();
+  return order;
+}
+
+/** The order's lines, priced as the cart shows them. */
+async function insertOrderLines(tx: Executor, orderId: string, cart: CartView): Promise<OrderLineRow[]> {
+  return tx
+    .insert(orderLines)
+    .values(
+      cart.lines.map((line, position) => ({
+        orderId,
+        category: line.category,
+        courseId: line.courseId,
+        productId: line.productId,
+        priceOptionId: line.priceOptionId,
+        title: line.title ?? "Titlu necunoscut",
+        days: line.category === "product" ? null : line.days,
+        accreditation: line.category === "online" ? line.diploma : line.accreditation,
+        advancePayment: line.advanceOnly,
+        amountBani: line.dueNowBani,
+        fullAmountBani: line.fullBani,
+        quantity: line.quantity,
+        position,
+        sessionId: line.session?.id ?? null,
+        sessionLabel: line.session?.label ?? "",
+      })),
+    )
+    .returning();
+}
+
+interface LinesStep {
+  userId: string;
+  lines: OrderLineRow[];
+  method: PaymentMethod;
+  now: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * In-person sessions: one place each, held until the payment (taken for good when free).
+ * The conditional update queues concurrent checkouts on the session row: never overbooked.
+ */
+async function takeSeats(tx: Executor, { userId, cart, lines, method, now }: LinesStep & { cart: CartView }): Promise<void> {
+  for (const line of lines) {
+    if (line.sessionId === null) continue;
+    const seat = {
+      sessionId: line.sessionId,
+      userId,
+      orderLineId: line.id,
+      status: method === "free" ? ("taken" as const) : ("held" as const),
+      heldUntil: method === "bank_transfer" ? new Date(now.getTime() + getConfig().sessions.holdDays * DAY_MS) : null,
+    };
+    // A place offered to this buyer from the waitlist is theirs already; else one from the counter.
+    const taken = (await claimOfferedSeat(tx, seat, now)) || (await takeSeat(tx, seat));
+    const session = cart.lines.find((l) => l.session?.id === line.sessionId)?.session;
+    if (!taken) throw new CheckoutError(SESSION_MESSAGES.soldOut(line.title, formatSessionDays(session?.dates ?? [])));
+  }
+}
+
+/** Products: take the units (never oversold) and keep how they reach the buyer. */
+async function takeProducts(tx: Executor, orderId: string, cart: CartView, lines: OrderLineRow[]): Promise<void> {
+  if (!cart.needsDelivery || !cart.delivery) return;
+  const short = await reserveStock(
+    tx,
+    lines.filter((l) => l.productId !== null).map((l) => ({ productId: l.productId!, quantity: l.quantity, title: l.title })),
+  );
+  if (short) throw new CheckoutError(STOCK_MESSAGES.notEnough(short.title, short.available));
+  await createOrderDelivery(tx, orderId, cart.delivery, cart.totals.shippingBani);
+}
+
+/** Courses: one enrolment per course line, confirmed at once when the order is free. */
+async function enrolInCourses(tx: Executor, { userId, lines, method, now }: LinesStep): Promise<void> {
+  const courseLines = lines.filter((l) => l.category !== "product" && l.courseId !== null);
+  if (courseLines.length === 0) return;
+  const paymentStatus: PaymentStatus = method === "free" ? "confirmed" : "pending";
+  const enrolled = await tx
+    .insert(enrollments)
+    .values(
+      courseLines.map((line) => ({
+        userId,
+        courseId: line.courseId!,
+        courseType: line.category as "physical" | "online",
+        paymentStatus,
+        optionSnapshot: optionSnapshotOf(line),
+        orderLineId: line.id,
+        confirmedAt: method === "free" ? now : null,
+        accessUntil: method === "free" ? accessUntil(line, now) : null,
+      })),
+    )
+    // A course bought again after a failed or refunded payment reuses its enrolment row.
+    .onConflictDoUpdate({
+      target: [enrollments.userId, enrollments.courseId],
+      set: {
+        paymentStatus: sql`excluded.payment_status`,
+        optionSnapshot: sql`excluded.option_snapshot`,
+        orderLineId: sql`excluded.order_line_id`,
+        confirmedAt: sql`excluded.confirmed_at`,
+        accessUntil: sql`excluded.access_until`,
+        updatedAt: now,
+      },
+      setWhere: sql`${enrollments.paymentStatus} in ('failed', 'refunded')`,
+    })
+    .returning({ id: enrollments.id });
+  if (enrolled.length !== courseLines.length) throw new CheckoutError(CHECKOUT_MESSAGES.alreadyEnrolled);
+}
+
+/** The buyer's confirmation and the academy's notice, queued in the order's transaction. */
+async function queueOrderMails(tx: Executor, order: OrderRow, cart: CartView, lines: OrderLineRow[]): Promise<void> {
+  const shape = order.paymentMethod === "free" ? await mailWithSessions(tx, order, lines) : toMailShape(order, lines);
+  const forMail = { ...shape, deliveryText: cart.delivery ? deliveryLine(cart.delivery) : null };
+  // A free order is confirmed at once: its in-person places come with their calendar invitation.
+  const calendars = order.paymentMethod === "free" ? await seatIcsRefs(tx, lines.filter((l) => l.sessionId !== null).map((l) => l.id)) : [];
+  await enqueueMail(tx, [{ ...orderPlacedMail(forMail), attachments: calendars }, orderPlacedBusinessMail(forMail)]);
 }
 
 async function findOrderByKey(executor: Executor, userId: string, key: string): Promise<OrderRow | undefined> {
