@@ -8,7 +8,7 @@
 import { parseMoney } from "~/lib/money";
 import { normalizeDays, type SelectedPrice } from "~/lib/price-choice";
 import { CHECKOUT_MESSAGES } from "~/lib/validation/checkout";
-import { getCart, type CartLineView, type CartView } from "~/models/cart.server";
+import { getCart, type CartLineView, type CartView } from "~/models/cart-view.server";
 import { listEnrollmentsForUser, type AccountEnrollment } from "~/models/enrollment.server";
 
 export const API_CHECKOUT_MESSAGES = {

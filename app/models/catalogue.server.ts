@@ -9,7 +9,7 @@ import { type CourseAction, courseActionState, courseListButton, type Enrollment
 import type { PhysicalChoice } from "~/lib/course-quote";
 import type { ResponsiveImage } from "~/lib/images";
 import { offersAccreditation, offersAdvance, onlineOptions, physicalPeriods, type PriceSettings } from "~/lib/pricing";
-import { cartCourseChoices, isProductInCart } from "~/models/cart.server";
+import { cartCourseChoices, isProductInCart } from "~/models/cart-view.server";
 import { getPriceSettings } from "~/models/course-settings.server";
 import {
   type CourseDetail,

@@ -1,7 +1,8 @@
 /**
- * RO e-Factura through ANAF's API (issue 24): the company's OAuth connection, the automatic upload
- * of every document issued after connecting, the status polls, ANAF's answer ZIP kept as proof,
- * and the 5-working-day deadline warnings.
+ * RO e-Factura through ANAF's API (issue 24): the job that uploads every document issued after
+ * connecting, polls its status and keeps ANAF's answer ZIP as proof. The OAuth connection is in
+ * efactura-connection.server.ts, the deadline warnings in efactura-deadlines.server.ts, the
+ * admin list's reads in efactura-views.server.ts.
  *
  * Nothing lost, nothing sent twice:
  * - an attempt is recorded (`efactura_submissions`, state `uploading`, key `<invoice>:<attempt>`)
@@ -13,206 +14,29 @@
  *   number is this upload) before anything is uploaded again; only when ANAF still lists nothing
  *   after RECONCILE_GRACE_MS is the attempt closed as "not received" and a new one made.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { getDb, getDatabaseHandle } from "../../db/client";
-import { efacturaConnection, efacturaSubmissions, invoices } from "../../db/schema";
-import { getConfig } from "~/config.server";
-import { todayInBucharest } from "~/lib/dates";
+import { efacturaSubmissions, invoices } from "../../db/schema";
 import { ublDocumentId } from "~/lib/efactura/ubl";
 import { efacturaProofKey } from "~/lib/storage-keys";
-import { deadlineText, efacturaDeadline, formatDay, workingDaysBetween } from "~/lib/working-days";
 import { getInvoice, invoiceNumber, type InvoiceRow } from "~/models/invoice.server";
-import { escapeHtml, renderMail } from "~/models/mail-templates.server";
-import { AnafError, createAnafClient, type AnafClient } from "~/services/efactura/anaf-client.server";
-import { decryptToken, encryptToken } from "~/services/efactura/token-crypto.server";
+import { anafClient, authed, connectionRow, isConnected, NotConnected } from "~/models/efactura-connection.server";
+import { warnDeadlines } from "~/models/efactura-deadlines.server";
+import { AnafError, type AnafClient } from "~/services/efactura/anaf-client.server";
 import { efacturaXml } from "~/services/efactura/sender.server";
 import { log } from "~/services/log.server";
-import { enqueueMail } from "~/services/mail-outbox.server";
 import { every } from "~/services/schedule.server";
 import { getStorage } from "~/services/storage.server";
 import { readZip } from "~/services/zip.server";
 
 const DAY = 86_400_000;
-/** Refresh the access token when it has less than this left (ANAF's lasts 90 days). */
-export const REFRESH_MARGIN_MS = 7 * DAY;
-/** ANAF's refresh token lasts 365 days from the sign-in with the certificate. */
-export const REFRESH_TOKEN_LIFETIME_MS = 365 * DAY;
-/** The settings page asks for a renewal this long before the refresh token ends. */
-export const RENEW_WARNING_MS = 30 * DAY;
 /** An orphaned upload not listed by ANAF after this long was never received. */
 export const RECONCILE_GRACE_MS = 30 * 60_000;
 /** First status poll after the upload, then doubling, at most every 30 minutes. */
 export const pollDelayMs = (polls: number) => Math.min(10_000 * 2 ** polls, 30 * 60_000);
 const retryDelayMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - 1), 3600_000);
 const JOB_LOCK_ID = 7_204_118_024;
-
-// ─── Client ──────────────────────────────────────────────────────────────────────────────────
-
-let clientOverride: AnafClient | null = null;
-
-/** The ANAF client for the configuration (real ANAF or the simulator on this site), or null when off. */
-export function anafClient(): AnafClient | null {
-  if (clientOverride) return clientOverride;
-  const { anaf } = getConfig();
-  if (anaf.mode === "off") return null;
-  return createAnafClient(anaf);
-}
-
-/** Tests: route the client's calls (e.g. into the app's request handler). */
-export function setAnafClientForTests(client: AnafClient | null) {
-  clientOverride = client;
-}
-
-// ─── Connection ──────────────────────────────────────────────────────────────────────────────
-
-export type ConnectionState = "off" | "disconnected" | "connected" | "renew_soon" | "expired";
-
-export interface ConnectionStatus {
-  mode: "anaf" | "simulator" | "off";
-  env: string;
-  state: ConnectionState;
-  connectedAt: Date | null;
-  renewBy: Date | null;
-  refreshedAt: Date | null;
-  redirectUri: string;
-}
-
-type ConnectionRow = typeof efacturaConnection.$inferSelect;
-
-async function connectionRow(): Promise<ConnectionRow | null> {
-  const [row] = await getDb().select().from(efacturaConnection).where(eq(efacturaConnection.id, 1));
-  return row ?? null;
-}
-
-const isConnected = (row: ConnectionRow | null): row is ConnectionRow & { refreshToken: string; connectedAt: Date } =>
-  Boolean(row?.refreshToken && row.connectedAt);
-
-export async function connectionStatus(now = new Date()): Promise<ConnectionStatus> {
-  const { anaf } = getConfig();
-  const row = await connectionRow();
-  let state: ConnectionState = "disconnected";
-  if (anaf.mode === "off") state = "off";
-  else if (row?.expiredAt) state = "expired";
-  else if (isConnected(row)) {
-    const readable = decryptToken(row.refreshToken) !== null;
-    const ends = row.refreshExpiresAt?.getTime() ?? 0;
-    state = !readable || ends <= now.getTime() ? "expired" : ends - now.getTime() < RENEW_WARNING_MS ? "renew_soon" : "connected";
-  }
-  return {
-    mode: anaf.mode,
-    env: anaf.env,
-    state,
-    connectedAt: row?.connectedAt ?? null,
-    renewBy: row?.refreshExpiresAt ?? null,
-    refreshedAt: row?.refreshedAt ?? null,
-    redirectUri: anaf.redirectUri,
-  };
-}
-
-/** "Conectează": a fresh OAuth state (the route keeps it in a signed cookie) and ANAF's authorize URL. */
-export function startConnection(): { url: string; state: string } | null {
-  const client = anafClient();
-  if (!client) return null;
-  const state = randomBytes(24).toString("base64url");
-  return { url: client.authorizeUrl(state), state };
-}
-
-export type FinishResult = { ok: true } | { ok: false; status: 400 | 503; message: string };
-
-const sameState = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-/**
- * The callback: the state must be the one this browser started with (`expectedState`, from its
- * cookie); the code is exchanged for the tokens, stored encrypted. A renewal keeps the date of
- * the first connection (documents issued while it had expired are sent too).
- */
-export async function finishConnection(params: URLSearchParams, expectedState: string | null, now = new Date()): Promise<FinishResult> {
-  const client = anafClient();
-  if (!client) return { ok: false, status: 400, message: "Conexiunea cu ANAF nu este configurată pe acest site." };
-  if (!expectedState || !sameState(params.get("state") ?? "", expectedState)) {
-    return { ok: false, status: 400, message: "Cererea de conectare a expirat sau nu a pornit din acest browser. Încercați din nou." };
-  }
-  const code = params.get("code");
-  if (!code) {
-    return { ok: false, status: 400, message: `ANAF nu a autorizat conexiunea${params.get("error") ? ` (${params.get("error")})` : ""}.` };
-  }
-  try {
-    const tokens = await client.exchangeCode(code);
-    const previous = await connectionRow();
-    const values = {
-      accessToken: encryptToken(tokens.accessToken),
-      refreshToken: encryptToken(tokens.refreshToken),
-      accessExpiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
-      refreshExpiresAt: new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS),
-      connectedAt: previous?.connectedAt ?? now,
-      refreshedAt: null,
-      expiredAt: null,
-    };
-    await getDb().insert(efacturaConnection).values({ id: 1, ...values }).onConflictDoUpdate({ target: efacturaConnection.id, set: values });
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof AnafError && error.kind === "unavailable") {
-      return { ok: false, status: 503, message: "ANAF nu răspunde acum. Conectarea nu s-a făcut; încercați din nou peste câteva minute." };
-    }
-    return { ok: false, status: 400, message: "ANAF a refuzat autorizarea. Încercați din nou conectarea." };
-  }
-}
-
-export async function disconnect(): Promise<void> {
-  await getDb()
-    .update(efacturaConnection)
-    .set({ accessToken: null, refreshToken: null, accessExpiresAt: null, refreshExpiresAt: null, connectedAt: null, refreshedAt: null, expiredAt: null })
-    .where(eq(efacturaConnection.id, 1));
-}
-
-class NotConnected extends Error {}
-
-/** A valid access token: refreshed when near its end (or when ANAF refused it: `force`). */
-async function accessToken(client: AnafClient, now: Date, force = false): Promise<string> {
-  const row = await connectionRow();
-  if (!isConnected(row) || row.expiredAt) throw new NotConnected();
-  const access = row.accessToken ? decryptToken(row.accessToken) : null;
-  if (!force && access && row.accessExpiresAt && row.accessExpiresAt.getTime() - now.getTime() > REFRESH_MARGIN_MS) return access;
-  const refresh = decryptToken(row.refreshToken);
-  if (!refresh) {
-    await getDb().update(efacturaConnection).set({ expiredAt: now }).where(eq(efacturaConnection.id, 1));
-    throw new NotConnected();
-  }
-  try {
-    const tokens = await client.refresh(refresh);
-    await getDb()
-      .update(efacturaConnection)
-      .set({
-        accessToken: encryptToken(tokens.accessToken),
-        refreshToken: encryptToken(tokens.refreshToken || refresh),
-        accessExpiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
-        refreshedAt: now,
-      })
-      .where(eq(efacturaConnection.id, 1));
-    log.info("ANAF access token refreshed");
-    return tokens.accessToken;
-  } catch (error) {
-    if (error instanceof AnafError && (error.kind === "invalid_grant" || error.kind === "bad_request")) {
-      await getDb().update(efacturaConnection).set({ expiredAt: now }).where(eq(efacturaConnection.id, 1));
-      log.warn("ANAF refused the refresh token: the connection must be renewed");
-      throw new NotConnected();
-    }
-    throw error;
-  }
-}
-
-/** Runs an authenticated call; on a 401 the token is refreshed once and the call repeated. */
-async function authed<T>(client: AnafClient, now: Date, call: (token: string) => Promise<T>): Promise<T> {
-  const token = await accessToken(client, now);
-  try {
-    return await call(token);
-  } catch (error) {
-    if (!(error instanceof AnafError) || error.kind !== "unauthorized") throw error;
-    return call(await accessToken(client, now, true));
-  }
-}
 
 // ─── The job ─────────────────────────────────────────────────────────────────────────────────
 
@@ -479,90 +303,6 @@ async function uploadOne(client: AnafClient, invoiceId: string, now: Date, run: 
   else run.rejected++;
 }
 
-// ─── Deadlines ───────────────────────────────────────────────────────────────────────────────
-
-export interface DeadlineDocument {
-  id: string;
-  number: string;
-  issuedOn: string;
-  deadline: string;
-  /** Working days left (0: today is the last day; negative: late). */
-  daysLeft: number;
-  status: InvoiceRow["efacturaStatus"];
-}
-
-/** Documents not yet accepted by ANAF (de transmis / respinsă, not corrected) with their deadline. */
-export async function documentsAtRisk(now = new Date(), withinDays = 2): Promise<DeadlineDocument[]> {
-  const today = todayInBucharest(now);
-  const since = new Date(now.getTime() - 90 * DAY).toISOString().slice(0, 10);
-  const rows = await getDb()
-    .select({ id: invoices.id, series: invoices.series, number: invoices.number, issuedOn: invoices.issuedOn, status: invoices.efacturaStatus, warnedAt: invoices.efacturaWarnedAt })
-    .from(invoices)
-    .where(
-      and(
-        inArray(invoices.efacturaStatus, ["pending", "rejected"]),
-        gte(invoices.issuedOn, since),
-        // A rejected document corrected by a credit note and a new document is settled.
-        sql`not exists (select 1 from ${invoices} fix where fix.idempotency_key = ${invoices.id}::text || ':reissue')`,
-      ),
-    )
-    .orderBy(asc(invoices.issuedOn), asc(invoices.number));
-  return rows
-    .map((r) => {
-      const deadline = efacturaDeadline(r.issuedOn);
-      return { id: r.id, number: `${r.series} ${r.number}`, issuedOn: r.issuedOn, deadline, daysLeft: workingDaysBetween(today, deadline), status: r.status };
-    })
-    .filter((d) => d.daysLeft <= withinDays);
-}
-
-/** One e-mail to the business for the documents whose deadline is the next working day or sooner, once per document. */
-async function warnDeadlines(now: Date): Promise<number> {
-  const atRisk = await documentsAtRisk(now, 1);
-  if (atRisk.length === 0) return 0;
-  return getDb().transaction(async (tx) => {
-    const claimed = await tx
-      .update(invoices)
-      .set({ efacturaWarnedAt: now })
-      .where(and(inArray(invoices.id, atRisk.map((d) => d.id)), isNull(invoices.efacturaWarnedAt)))
-      .returning({ id: invoices.id });
-    const ids = new Set(claimed.map((c) => c.id));
-    const list = atRisk.filter((d) => ids.has(d.id));
-    if (list.length === 0) return 0;
-    await enqueueMail(tx, deadlineMail(list));
-    return list.length;
-  });
-}
-
-function deadlineMail(list: DeadlineDocument[]) {
-  const { business, publicUrl } = getConfig();
-  const lines = list.map((d) => `${d.number} din ${formatDay(d.issuedOn)} – ${d.status === "rejected" ? "respinsă de ANAF" : "netransmisă"} – ${deadlineText(d)}`);
-  const subject = list.length === 1 ? `e-Factura: ${list[0].number} trebuie transmisă la ANAF` : `e-Factura: ${list.length} documente trebuie transmise la ANAF`;
-  return renderMail(business.email, subject, {
-    title: "Termenul de transmitere în e-Factura se apropie",
-    bodyHtml:
-      `<p style="margin:0 0 14px">Aceste documente trebuie să ajungă în SPV în 5 zile lucrătoare de la emitere:</p><ul>` +
-      lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("") +
-      `</ul><p style="margin:0 0 14px">Transmiteți-le (sau corectați-le, dacă ANAF le-a respins) din pagina Facturi.</p>`,
-    bodyText: `Aceste documente trebuie să ajungă în SPV în 5 zile lucrătoare de la emitere:\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nTransmiteți-le (sau corectați-le, dacă ANAF le-a respins) din pagina Facturi.`,
-    action: { label: "Deschide facturile", url: `${publicUrl}/admin/facturi` },
-  });
-}
-
-// ─── Views ───────────────────────────────────────────────────────────────────────────────────
-
-/** The latest attempt of each document (state, polls, last error) for /admin/facturi. */
-export async function latestSubmissions(invoiceIds: string[]) {
-  if (invoiceIds.length === 0) return new Map<string, typeof efacturaSubmissions.$inferSelect>();
-  const rows = await getDb()
-    .select()
-    .from(efacturaSubmissions)
-    .where(inArray(efacturaSubmissions.invoiceId, invoiceIds))
-    .orderBy(asc(efacturaSubmissions.invoiceId), desc(efacturaSubmissions.attempt));
-  const map = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) if (!map.has(row.invoiceId)) map.set(row.invoiceId, row);
-  return map;
-}
-
 // ─── Background worker ───────────────────────────────────────────────────────────────────────
 
 /** Every 15 s (first run 20 s after start), in one process of the cluster (advisory lock). */
@@ -573,18 +313,4 @@ export function startEfacturaWorker(intervalMs = 15_000): () => void {
     const result = await handle.tryWithLock(JOB_LOCK_ID, () => runEfactura());
     if (result && (result.uploaded || result.validated || result.rejected || result.reconciled || result.warned)) log.info("e-Factura run", { ...result });
   });
-}
-
-/** For each rejected document corrected by reissueRejected: the credit note's and the new document's numbers. */
-export async function correctionsOf(invoiceIds: string[]): Promise<Map<string, { credit: string | null; replacement: string }>> {
-  const map = new Map<string, { credit: string | null; replacement: string }>();
-  if (invoiceIds.length === 0) return map;
-  const keys = invoiceIds.flatMap((id) => [`${id}:storno`, `${id}:reissue`]);
-  const rows = await getDb().select({ key: invoices.idempotencyKey, series: invoices.series, number: invoices.number }).from(invoices).where(inArray(invoices.idempotencyKey, keys));
-  const byKey = new Map(rows.map((r) => [r.key, `${r.series} ${r.number}`]));
-  for (const id of invoiceIds) {
-    const replacement = byKey.get(`${id}:reissue`);
-    if (replacement) map.set(id, { credit: byKey.get(`${id}:storno`) ?? null, replacement });
-  }
-  return map;
 }

@@ -15,7 +15,7 @@ import { CHECKOUT_MESSAGES, type CheckoutInput } from "~/lib/validation/checkout
 import { hasPostalInput, postalOf } from "~/lib/validation/postal-address";
 import { columnsOfPostal, samePostal } from "~/lib/address";
 import { DELIVERY_MESSAGES } from "~/lib/validation/delivery";
-import { getCart, type CartView } from "~/models/cart.server";
+import { getCart, type CartView } from "~/models/cart-view.server";
 import { createOrderDelivery, deliveryLine } from "~/models/delivery.server";
 import { buyerSnapshotOf } from "~/models/invoice.server";
 import { accessUntil, optionSnapshotOf, type OrderRow } from "~/models/order.server";

@@ -13,7 +13,7 @@ import { getConfig } from "~/config.server";
 import { formatDateTime } from "~/lib/dates";
 import { SYSTEM_LIMITS, formatBytes, formatDuration, type SystemCheck, type SystemRuntime } from "~/lib/system-checks";
 import { deadlineText } from "~/lib/working-days";
-import { documentsAtRisk } from "./efactura.server";
+import { documentsAtRisk } from "./efactura-deadlines.server";
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -14,7 +14,7 @@ import { readIntent } from "~/lib/intent";
 import { SHORT_TOAST } from "~/lib/toast";
 import { confirmTransferSchema } from "~/lib/validation/admin-dashboard";
 import { getDashboard } from "~/models/admin-dashboard.server";
-import { documentsAtRisk, type DeadlineDocument } from "~/models/efactura.server";
+import { documentsAtRisk, type DeadlineDocument } from "~/models/efactura-deadlines.server";
 import { deadlineText } from "~/lib/working-days";
 import { requireAdmin } from "~/models/session.server";
 import { orderTransitionAction } from "~/routes/+shared/order-transition.server";

@@ -6,7 +6,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SHORT_TOAST } from "~/lib/toast";
-import { finishConnection } from "~/models/efactura.server";
+import { finishConnection } from "~/models/efactura-connection.server";
 import { requireAdmin } from "~/models/session.server";
 import { clearOauthState, readOauthState } from "~/services/efactura/oauth-state.server";
 import { redirectWithToast } from "~/services/toast.server";

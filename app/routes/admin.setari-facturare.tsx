@@ -19,7 +19,7 @@ import { VAT_MODE_LABELS } from "~/lib/validation/invoice-settings-texts";
 import { invoiceSettingsSchema } from "~/routes/+shared/form-schemas.server";
 import { getIssuerSettings, nextNumberOf, saveIssuerSettings } from "~/models/invoice.server";
 import { requireAdmin } from "~/models/session.server";
-import { connectionStatus, disconnect, startConnection, type ConnectionStatus } from "~/models/efactura.server";
+import { connectionStatus, disconnect, startConnection, type ConnectionStatus } from "~/models/efactura-connection.server";
 import { formatDate } from "~/lib/dates";
 import { serializeOauthState } from "~/services/efactura/oauth-state.server";
 import { redirectWithToast } from "~/services/toast.server";

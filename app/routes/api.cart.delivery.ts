@@ -5,7 +5,7 @@
  * ordered (/purchase/send, /checkout) until a method is saved. The fee is always the server's.
  */
 import { DELIVERY_MESSAGES } from "~/lib/validation/delivery";
-import { getCart } from "~/models/cart.server";
+import { getCart } from "~/models/cart-view.server";
 import { saveCartDelivery } from "~/models/delivery.server";
 import { apiError, apiRoute, apiUser, jsonResponse, readJson } from "~/routes/+shared/api/http.server";
 import { cartDeliveryApiView } from "~/routes/+shared/api/views.server";

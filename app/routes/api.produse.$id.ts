@@ -1,6 +1,6 @@
 /** GET /api/produse/{id} → one published product (with inCart for a logged-in viewer); 404 {msg}. */
 import { getPublishedProduct } from "~/models/product.server";
-import { isProductInCart } from "~/models/cart.server";
+import { isProductInCart } from "~/models/cart-view.server";
 import { getUser } from "~/models/session.server";
 import { apiError, apiRoute, intParam, jsonResponse } from "~/routes/+shared/api/http.server";
 import { productView } from "~/routes/+shared/api/views.server";

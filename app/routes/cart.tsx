@@ -31,7 +31,8 @@ import {
   postalOf,
   type CheckoutInput,
 } from "~/routes/+shared/form-schemas.server";
-import { CART_MESSAGES, getCart, removeCartLine } from "~/models/cart.server";
+import { CART_MESSAGES, removeCartLine } from "~/models/cart.server";
+import { getCart } from "~/models/cart-view.server";
 import { checkoutProblem, paymentMethodFor, placeOrder, referenceFromKey, type CheckoutField } from "~/models/order-checkout.server";
 import { requireUser, type SessionUser } from "~/models/session.server";
 import { updateBillingAddress } from "~/models/user.server";

@@ -2,7 +2,8 @@
  * A card checkout as the cart page does it: the course goes into the user's cart, the order is
  * placed with the card method, and the provider hands back the sealed form the browser posts.
  */
-import { addCourseToCart, getCart } from "~/models/cart.server";
+import { addCourseToCart } from "~/models/cart.server";
+import { getCart } from "~/models/cart-view.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { startCardPayment } from "~/services/payments/provider.server";
 

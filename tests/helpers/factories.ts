@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { getDb } from "../../db/client";
 import { coursePriceOptions, courseSessions, courses, deliveryMethods, products, users, type CourseKind } from "../../db/schema";
 import { daysBetween } from "~/lib/sessions";
-import { getCart } from "~/models/cart.server";
+import { getCart } from "~/models/cart-view.server";
 import { saveCartDelivery } from "~/models/delivery.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { createSession } from "~/models/session.server";

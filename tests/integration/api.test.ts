@@ -10,7 +10,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { cartLines, enrollments, lessons, orderLines, orders, termsPages, users } from "../../db/schema";
-import { getCart } from "~/models/cart.server";
+import { getCart } from "~/models/cart-view.server";
 import { action as cartAction } from "~/routes/cart";
 import { openApiDocument, OPERATIONS } from "~/routes/+shared/api/openapi.server";
 import { api, checkedCall, matchesDocument } from "../helpers/api";

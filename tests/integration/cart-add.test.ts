@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { cartLines, enrollments } from "../../db/schema";
-import { addCourseToCart, addProductToCart, CART_MESSAGES, countCartLines } from "~/models/cart.server";
+import { addCourseToCart, addProductToCart, CART_MESSAGES } from "~/models/cart.server";
+import { countCartLines } from "~/models/cart-view.server";
 import { createCourse, createProduct, createUser } from "../helpers/factories";
 
 const physicalPrices = [

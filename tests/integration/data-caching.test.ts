@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { enrollments } from "../../db/schema";
-import { addCourseToCart, getCart } from "~/models/cart.server";
+import { addCourseToCart } from "~/models/cart.server";
+import { getCart } from "~/models/cart-view.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { cookieFor, createCourse, createUser } from "../helpers/factories";
 import { BASE } from "../helpers/http";

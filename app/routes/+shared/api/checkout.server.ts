@@ -7,7 +7,7 @@
 import { checkoutBody } from "~/lib/api/schemas";
 import { addressSchema, CHECKOUT_MESSAGES } from "~/lib/validation/checkout";
 import { postedCartProblem } from "~/models/api-checkout.server";
-import { getCart } from "~/models/cart.server";
+import { getCart } from "~/models/cart-view.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { updateBillingAddressLine } from "~/models/user.server";
 import { apiError, apiUser, jsonResponse, readJson } from "~/routes/+shared/api/http.server";

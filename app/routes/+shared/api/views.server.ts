@@ -11,7 +11,7 @@ import type { cartItemSchema, courseSchema, enrollmentSchema, productSchema, use
 import { shippingCost } from "~/lib/delivery";
 import { formatAmount } from "~/lib/money";
 import { orderButtonLabel } from "~/lib/order-button";
-import type { CartLineView, CartView } from "~/models/cart.server";
+import type { CartLineView, CartView } from "~/models/cart-view.server";
 import { enrollmentStatuses, getPublishedCourse, listPublishedCourses, type CourseDetail } from "~/models/course.server";
 import type { CourseContent } from "~/lib/course-content";
 import type { AdminCourse } from "~/models/course-admin.server";
