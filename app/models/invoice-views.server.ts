@@ -6,7 +6,8 @@ import { users } from "../../db/schema";
 import type { InvoiceSummary } from "~/lib/invoice-lines";
 import type { BuyerDetails } from "~/lib/validation/buyer";
 import { columnsOfPostal, type PostalAddress } from "~/lib/address";
-import { getIssuerSettings, listInvoicesForUser } from "~/models/invoice.server";
+import { getIssuerSettings } from "~/models/invoice-settings.server";
+import { listInvoicesForUser } from "~/models/invoice-reads.server";
 
 export async function accountInvoices(userId: string): Promise<{ invoices: InvoiceSummary[]; vatIncluded: boolean }> {
   const rows = await listInvoicesForUser(userId);

@@ -11,12 +11,11 @@
  * - Immutable: nothing here updates an invoice except its e-Factura status; a correction is a
  *   credit note (all lines negated, referencing the cancelled invoice).
  */
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import { getDb, type Executor, type Tx } from "../../db/client";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { getDb, type Tx } from "../../db/client";
 import {
   invoiceLines,
   invoiceSeries,
-  invoiceSettings,
   invoices,
   orderDeliveries,
   orderEvents,
@@ -26,90 +25,19 @@ import {
   type InvoiceKind,
   type OrderStatus,
 } from "../../db/schema";
-import { getConfig } from "~/config.server";
 import { todayInBucharest } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { normalizeCui, normalizeIban } from "~/lib/fiscal-ids";
 import { composeInvoice, creditDraft, draftLines, isAdvanceLine, type DraftLine, type ShippingForInvoice } from "~/lib/invoice-lines";
-import type { BuyerSnapshot, IssuerSnapshot } from "~/lib/invoice-types";
+import type { BuyerSnapshot } from "~/lib/invoice-types";
 import { isCompleteAddress, postalOfColumns } from "~/lib/address";
-import type { VatDisplay } from "~/lib/vat-display";
-import { afterCatalogueWrite } from "~/services/catalogue-cache.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 import { correctedInvoiceMail, finalInvoiceMail } from "~/models/mail-templates.server";
+import { getIssuerSettings } from "~/models/invoice-settings.server";
+import { invoiceNumber } from "~/models/invoice-reads.server";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 export type OrderRowForInvoice = typeof orders.$inferSelect;
-
-export interface IssuerSettings extends IssuerSnapshot {
-  series: string;
-}
-
-// ─── Settings ────────────────────────────────────────────────────────────────────────────────
-
-/** The defaults from BUSINESS_* / INVOICE_* / VAT_* configuration. */
-export function defaultIssuerSettings(): IssuerSettings {
-  const { business, invoicing } = getConfig();
-  return {
-    name: business.name,
-    cui: business.cui,
-    regCom: business.regCom,
-    address: business.address,
-    city: "Constanța",
-    county: "RO-CT",
-    bank: business.bank,
-    iban: business.iban,
-    series: invoicing.series,
-    vatMode: invoicing.vatMode,
-    vatRate: invoicing.vatRate,
-    exemptText: invoicing.exemptText,
-  };
-}
-
-export async function getIssuerSettings(executor: Executor = getDb()): Promise<IssuerSettings> {
-  const [row] = await executor.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1));
-  const settings = row ? (({ id: _id, updatedAt: _u, ...rest }) => rest)(row) : defaultIssuerSettings();
-  lastVatDisplay = { vatIncluded: settings.vatMode === "payer", vatRate: settings.vatRate };
-  return settings;
-}
-
-let lastVatDisplay: VatDisplay | undefined;
-
-/**
- * The VAT wording for e-mails built synchronously inside a transaction: the mode last read from
- * the database by this process (every issue and cart page reads it), else the configuration's.
- */
-export function currentVatDisplay(): VatDisplay {
-  if (lastVatDisplay) return lastVatDisplay;
-  const { invoicing } = getConfig();
-  return { vatIncluded: invoicing.vatMode === "payer", vatRate: invoicing.vatRate };
-}
-
-/** The number the next invoice of the series will get. */
-export async function nextNumberOf(series: string, executor: Executor = getDb()): Promise<number> {
-  const [row] = await executor.select().from(invoiceSeries).where(eq(invoiceSeries.series, series));
-  return row?.nextNumber ?? 1;
-}
-
-export type SaveSettingsResult = { ok: true } | { ok: false; field: "nextNumber"; message: string };
-
-/** Saves the issuer data; the next number may only move forward (never reuse a number). */
-export async function saveIssuerSettings(input: IssuerSettings & { nextNumber: number }): Promise<SaveSettingsResult> {
-  // The VAT label on catalogue pages comes from these settings (cached): see catalogueWritten.
-  return afterCatalogueWrite(getDb().transaction(async (tx) => {
-    const { nextNumber, ...settings } = input;
-    const values = { ...settings, cui: normalizeCui(settings.cui), iban: normalizeIban(settings.iban) };
-    await tx.insert(invoiceSeries).values({ series: values.series, nextNumber: 1 }).onConflictDoNothing();
-    const [counter] = await tx.select().from(invoiceSeries).where(eq(invoiceSeries.series, values.series)).for("update");
-    if (nextNumber < counter.nextNumber) {
-      return { ok: false, field: "nextNumber", message: `Numărul următor nu poate scădea sub ${counter.nextNumber} (numerele emise nu se refolosesc).` } as const;
-    }
-    await tx.update(invoiceSeries).set({ nextNumber }).where(eq(invoiceSeries.series, values.series));
-    await tx.insert(invoiceSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: invoiceSettings.id, set: values });
-    return { ok: true } as const;
-  }));
-}
 
 // ─── Issuing ─────────────────────────────────────────────────────────────────────────────────
 
@@ -297,111 +225,6 @@ export async function collectRest(orderId: string, actorUserId: string | null, n
     if (result.ok && result.created) kickOutbox();
     return result;
   });
-}
-
-// ─── Reads ───────────────────────────────────────────────────────────────────────────────────
-
-export const invoiceNumber = (invoice: Pick<InvoiceRow, "series" | "number">) => `${invoice.series} ${invoice.number}`;
-
-const summaryColumns = {
-  id: invoices.id,
-  kind: invoices.kind,
-  series: invoices.series,
-  number: invoices.number,
-  issuedOn: invoices.issuedOn,
-  totalBani: invoices.totalBani,
-  vatBani: invoices.vatBani,
-  vatMode: invoices.vatMode,
-  orderId: invoices.orderId,
-  orderReference: invoices.orderReference,
-  efacturaStatus: invoices.efacturaStatus,
-  efacturaIndex: invoices.efacturaIndex,
-  efacturaErrors: invoices.efacturaErrors,
-  efacturaProofKey: invoices.efacturaProofKey,
-  issuedAt: invoices.issuedAt,
-  buyer: invoices.buyer,
-};
-
-/** The user's invoices and credit notes, newest first (/cont#facturi). */
-export async function listInvoicesForUser(userId: string) {
-  return getDb().select(summaryColumns).from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.issuedAt), desc(invoices.number));
-}
-
-export async function listInvoicesForOrder(orderId: string) {
-  return getDb().select(summaryColumns).from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.issuedAt), asc(invoices.number));
-}
-
-/** "2026-11" → invoices issued that month (Bucharest dates), newest first; null month → the latest 500. */
-export async function listInvoicesForAdmin(month: string | null) {
-  const range = month ? monthRange(month) : null;
-  return getDb()
-    .select(summaryColumns)
-    .from(invoices)
-    .where(range ? and(gte(invoices.issuedOn, range.from), lt(invoices.issuedOn, range.to)) : undefined)
-    .orderBy(desc(invoices.issuedOn), desc(invoices.series), desc(invoices.number))
-    .limit(month ? 100_000 : 500);
-}
-
-export function monthRange(month: string): { from: string; to: string } | null {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const m = Number(match[2]);
-  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
-  return { from: `${month}-01`, to: `${next}-01` };
-}
-
-export type InvoiceDocument = InvoiceRow & { lines: InvoiceLineRow[]; reference: Pick<InvoiceRow, "series" | "number" | "issuedOn"> | null };
-
-export async function getInvoice(invoiceId: string, executor: Executor = getDb()): Promise<InvoiceDocument | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) return null;
-  const [invoice] = await executor.select().from(invoices).where(eq(invoices.id, invoiceId));
-  if (!invoice) return null;
-  const lines = await executor.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(asc(invoiceLines.position));
-  let reference: InvoiceDocument["reference"] = null;
-  if (invoice.referenceInvoiceId) {
-    const [ref] = await executor
-      .select({ series: invoices.series, number: invoices.number, issuedOn: invoices.issuedOn })
-      .from(invoices)
-      .where(eq(invoices.id, invoice.referenceInvoiceId));
-    reference = ref ?? null;
-  }
-  return { ...invoice, lines, reference };
-}
-
-/** The user's own invoice; another user's is "not found". */
-export async function getInvoiceForUser(userId: string, invoiceId: string): Promise<InvoiceDocument | null> {
-  const invoice = await getInvoice(invoiceId);
-  return invoice && invoice.userId === userId ? invoice : null;
-}
-
-export async function getInvoicesByIds(ids: string[]): Promise<InvoiceDocument[]> {
-  const found = await Promise.all(ids.map((id) => getInvoice(id)));
-  return found.filter((x): x is InvoiceDocument => x !== null);
-}
-
-/**
- * Records the ANAF upload index entered by hand (status "transmisă"); an empty index puts it back
- * to "de transmis". Only for documents the ANAF connection does not handle (no upload attempt):
- * false when the document does not exist, "managed" when the connection owns its status.
- */
-export async function setEfacturaStatus(invoiceId: string, uploadIndex: string): Promise<boolean | "managed"> {
-  if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) return false;
-  const index = uploadIndex.trim();
-  const [current] = await getDb().select({ status: invoices.efacturaStatus }).from(invoices).where(eq(invoices.id, invoiceId));
-  if (!current) return false;
-  const rows = await getDb()
-    .update(invoices)
-    .set(index ? { efacturaStatus: "uploaded", efacturaIndex: index, efacturaAt: new Date() } : { efacturaStatus: "pending", efacturaIndex: null, efacturaAt: null })
-    .where(
-      and(
-        eq(invoices.id, invoiceId),
-        inArray(invoices.efacturaStatus, ["pending", "uploaded"]),
-        sql`not exists (select 1 from efactura_submissions s where s.invoice_id = ${invoices.id})`,
-      ),
-    )
-    .returning({ id: invoices.id });
-  return rows.length > 0 ? true : "managed";
 }
 
 // ─── Correcting a document ANAF rejected (issue 24) ──────────────────────────────────────────

@@ -6,7 +6,7 @@
  * by the process that sends it.
  */
 import { getConfig } from "~/config.server";
-import { getInvoice } from "~/models/invoice.server";
+import { getInvoice } from "~/models/invoice-reads.server";
 import { seatCalendar } from "~/models/session-calendar.server";
 import { invoiceFileName, renderInvoicePdf } from "~/services/invoice-pdf.server";
 import type { MailAttachmentRef, MailFile } from "~/services/mail.server";

@@ -10,7 +10,7 @@ import { formatSessionDays } from "~/lib/sessions";
 import { toSessionView } from "~/models/course-session.server";
 import { WITHDRAWAL_FORM_PATHS } from "~/lib/withdrawal-form";
 import { vatSuffix } from "~/lib/vat-display";
-import { currentVatDisplay } from "~/models/invoice.server";
+import { currentVatDisplay } from "~/models/invoice-settings.server";
 import { getConfig } from "~/config.server";
 import { formatDate } from "~/lib/dates";
 import { formatMoney, formatPrice } from "~/lib/money";

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { contentDisposition } from "~/lib/http-range";
-import { getInvoice } from "~/models/invoice.server";
+import { getInvoice } from "~/models/invoice-reads.server";
 import { requireAdmin } from "~/models/session.server";
 import { efacturaFileName, efacturaXml } from "~/services/efactura/sender.server";
 import { getStorage } from "~/services/storage.server";

@@ -1,7 +1,7 @@
 /** GET /admin/facturi/export.zip?luna=YYYY-MM — the month's e-Factura XML files in one ZIP. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { contentDisposition } from "~/lib/http-range";
-import { getInvoicesByIds, listInvoicesForAdmin, monthRange } from "~/models/invoice.server";
+import { getInvoicesByIds, listInvoicesForAdmin, monthRange } from "~/models/invoice-reads.server";
 import { requireAdmin } from "~/models/session.server";
 import { efacturaFileName, efacturaXml } from "~/services/efactura/sender.server";
 import { createZip } from "~/services/zip.server";

@@ -17,7 +17,7 @@ import { SHORT_TOAST } from "~/lib/toast";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { VAT_MODE_LABELS } from "~/lib/validation/invoice-settings-texts";
 import { invoiceSettingsSchema } from "~/routes/+shared/form-schemas.server";
-import { getIssuerSettings, nextNumberOf, saveIssuerSettings } from "~/models/invoice.server";
+import { getIssuerSettings, nextNumberOf, saveIssuerSettings } from "~/models/invoice-settings.server";
 import { requireAdmin } from "~/models/session.server";
 import { connectionStatus, disconnect, startConnection, type ConnectionStatus } from "~/models/efactura-connection.server";
 import { formatDate } from "~/lib/dates";

@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getConfig } from "~/config.server";
-import { getInvoiceForUser } from "~/models/invoice.server";
+import { getInvoiceForUser } from "~/models/invoice-reads.server";
 import { requireUser } from "~/models/session.server";
 import { invoiceFileName, pdfResponse, renderInvoicePdf } from "~/services/invoice-pdf.server";
 

@@ -10,7 +10,7 @@ import { getDb } from "../../db/client";
 import { invoices } from "../../db/schema";
 import { addProductToCart } from "~/models/cart.server";
 import { saveCartDelivery } from "~/models/delivery.server";
-import { getInvoice } from "~/models/invoice.server";
+import { getInvoice } from "~/models/invoice-reads.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { efacturaXml } from "~/services/efactura/sender.server";
 import { createDeliveryMethod, createProduct, createUser, placeTransferOrder } from "../helpers/factories";

@@ -13,7 +13,7 @@ import { isValidCui } from "~/lib/fiscal-ids";
 import { CIUS_RO } from "~/lib/efactura/ubl";
 import { addCourseToCart, addProductToCart } from "~/models/cart.server";
 import { getCart } from "~/models/cart-view.server";
-import { getInvoice } from "~/models/invoice.server";
+import { getInvoice } from "~/models/invoice-reads.server";
 import { placeOrder } from "~/models/order-checkout.server";
 import { transitionOrder } from "~/models/order-status.server";
 import { handleCardNotification } from "~/models/payment.server";
