@@ -1,7 +1,8 @@
 /**
  * conform + zod for one form (docs/architecture.md §6): the same schema validates in the browser and in the
  * action. A field is checked when it loses focus, then again on every keystroke (so an error
- * never disappears on blur and moves the button under the pointer). A blocked submit raises
+ * never disappears on blur and moves the button under the pointer); not when it loses focus to
+ * a submit button being pressed (its message would move the button before the release). A blocked submit raises
  * `invalidSubmit`, shown by <FormAlert> as "Vă rugăm să corectați erorile…", and focus moves to
  * the first invalid field (also after the server refused the form); without JavaScript the
  * server answers with the same messages.
