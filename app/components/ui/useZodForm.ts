@@ -138,6 +138,8 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
       // checked by the server only, as without JavaScript. conform's own intent buttons
       // (validate on blur, named "__intent__") are also formNoValidate: they stay with conform.
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      // The visitor's submit ends a press on a submit button (it may have blurred no field).
+      if (isSubmitButton(submitter)) pressingSubmit.current = false;
       if (submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== "__intent__") return;
       props.onSubmit(event);
       // conform validates a field on blur through a submit of its own ("__intent__"): that is
