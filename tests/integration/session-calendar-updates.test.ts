@@ -15,9 +15,11 @@ import { saveSession } from "~/models/session-admin.server";
 import { seatCalendar } from "~/models/session-calendar.server";
 import { joinWaitlist } from "~/models/session-waitlist.server";
 import { transitionOrder } from "~/models/order-status.server";
+import { loader as contLoader } from "~/routes/cont";
 import { action as moveAction } from "~/routes/cont_.sesiuni.$seatId.mutare";
+import { action as waitlistAction } from "~/routes/sesiuni.$id.lista-asteptare";
 import { cookieFor, createCourse, createCourseSession, createUser, placeTransferOrder } from "../helpers/factories";
-import { post, run } from "../helpers/http";
+import { get, post, run } from "../helpers/http";
 
 async function activeSeat(sessionId: number, userId: string) {
   const [seat] = await getDb()
@@ -125,5 +127,25 @@ describe("a student's move", () => {
     expect(request).toMatchObject({ method: "REQUEST", uid: `sesiune-${target.id}-${newSeat!.orderLineId}@localhost`, start: "2099-06-01T09:30:00" });
     expect(request.uid).not.toBe(oldUid);
     expect(request.status).not.toBe("CANCELLED");
+  });
+});
+
+describe("/cont: the user's waitlist entries", () => {
+  it("lists each entry with its place in line and leaves it with the „Renunță” form (back to the section)", async () => {
+    const { session } = await bookedSession(1, 1);
+    const first = await createUser();
+    const user = await createUser();
+    expect(await joinWaitlist(session.id, first.id)).toMatchObject({ ok: true });
+    expect(await joinWaitlist(session.id, user.id)).toMatchObject({ ok: true });
+    const cookie = await cookieFor(user.id);
+    const page = (await (await run(contLoader, get("/cont", { cookie }))).json()) as { waitlist: Array<Record<string, unknown>> };
+    expect(page.waitlist).toEqual([
+      expect.objectContaining({ sessionId: session.id, courseTitle: "Curs de bază în sală", when: "12–16/05/2099", hours: "09:30–17:00", status: "waiting", position: 2 }),
+    ]);
+    const left = await run(waitlistAction, post(`/sesiuni/${session.id}/lista-asteptare`, { intent: "leave", returnTo: "/cont#liste-asteptare" }, { cookie }), { id: String(session.id) });
+    expect(left.status).toBe(302);
+    expect(left.headers.get("Location")).toBe("/cont#liste-asteptare");
+    const after = (await (await run(contLoader, get("/cont", { cookie }))).json()) as { waitlist: unknown[] };
+    expect(after.waitlist).toEqual([]);
   });
 });
