@@ -24,7 +24,7 @@ test("the student moves to another session from /cont", async ({ browser, reques
 
   const context = await browser.newContext({ javaScriptEnabled: js });
   await dismissCookies(context);
-  const student = await loginAs(context, request, { name: "Maria Mutare" });
+  const student = await loginAs(context, request, { name: "Maria Mutare", phone: "0722111222", address: "Str. Mircea cel Bătrân 10, Constanța 900123" });
   await hook(request, "addToCart", { email: student.email, items: [{ title, sessionId: sessionIds[0] }] });
   await hook(request, "placeTransferOrder", { email: student.email });
 
