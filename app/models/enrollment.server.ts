@@ -101,3 +101,6 @@ export async function listEnrollmentsForUser(userId: string): Promise<AccountEnr
           : { startsOn: nextSessionOn, place },
   }));
 }
+
+/** The user's open waitlist entries, for /cont (re-exported so the account route imports one model module). */
+export { waitlistEntriesForUser } from "~/models/session-waitlist.server";

@@ -13,7 +13,7 @@ import { ensureDiploma } from "~/models/diploma.server";
 import { physicalPeriods } from "~/lib/pricing";
 import { formatSessionDays, SESSION_STATE_LABELS } from "~/lib/sessions";
 import type { SessionInput } from "~/lib/validation/admin-session";
-import { releaseSeat, takeSeat, toSessionView } from "~/models/course-session.server";
+import { placeOf, releaseSeat, takeSeat, toSessionView } from "~/models/course-session.server";
 import { closeWaitlist, offerFreedPlaces } from "~/models/session-waitlist.server";
 import { escapeHtml, renderMail } from "~/models/mail-templates.server";
 import { getConfig } from "~/config.server";
@@ -125,8 +125,55 @@ export async function saveSession(id: number | null, input: SessionInput): Promi
       .where(eq(courseSessions.id, id));
     // More places than before: the first on the waitlist get them.
     if (input.capacity > current.capacity) await offerFreedPlaces(tx, [id]);
-    return { ok: true, message: SESSION_ADMIN_MESSAGES.updated, id } as const;
+    if (moved) await announceChange(tx, id);
+    return { ok: true, message: SESSION_ADMIN_MESSAGES.updated, id, moved } as const;
+  }).then((result) => {
+    if (result.ok && "moved" in result && result.moved) kickOutbox();
+    if (!result.ok) return result;
+    return { ok: true, message: result.message, id: result.id } as const;
   });
+}
+
+/** The booked students of a session (not places merely offered from the waitlist), with what their e-mails need. */
+async function bookedStudents(tx: Tx, sessionId: number) {
+  return tx
+    .select({ seat: sessionSeats, name: users.name, email: users.email, title: courses.title })
+    .from(sessionSeats)
+    .innerJoin(users, eq(users.id, sessionSeats.userId))
+    .innerJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(and(eq(sessionSeats.sessionId, sessionId), ne(sessionSeats.status, "released"), eq(sessionSeats.waitlistOffer, false)));
+}
+
+function paragraphsMail(to: string, subject: string, title: string, paragraphs: string[], action: { label: string; url: string }) {
+  return renderMail(to, subject, {
+    title,
+    bodyText: paragraphs.join("\n\n"),
+    bodyHtml: paragraphs.map((p) => `<p style="margin:0 0 14px">${escapeHtml(p)}</p>`).join(""),
+    action,
+  });
+}
+
+/**
+ * A session whose days, hours or place changed: each booked student gets one e-mail (through the
+ * outbox, in the saving transaction) with the updated calendar — the same UID, the bumped
+ * SEQUENCE, METHOD:REQUEST — so their calendar moves the event instead of adding a second one.
+ */
+async function announceChange(tx: Tx, sessionId: number): Promise<void> {
+  const [session] = await tx.select().from(courseSessions).where(eq(courseSessions.id, sessionId));
+  const { publicUrl, business } = getConfig();
+  const dates = formatSessionDays(session.dates);
+  for (const { seat, name, email, title } of await bookedStudents(tx, sessionId)) {
+    const text = [
+      `Bună, ${name}!`,
+      `Sesiunea cursului „${title}” la care ești înscris s-a schimbat. Noile detalii: ${dates}, ${session.startTime}–${session.endTime}, ${placeOf(session)}.`,
+      `Atașat găsești invitația actualizată pentru calendar: deschide-o și evenimentul existent se mută la noile date. Dacă noile date nu îți convin, scrie-ne la ${business.email} sau sună la ${business.phone}.`,
+    ];
+    await enqueueMail(tx, {
+      ...paragraphsMail(email, `Sesiune modificată – ${title}, ${dates}`, "Sesiunea ta s-a schimbat", text, { label: "Vezi în contul tău", url: `${publicUrl}/cont` }),
+      attachments: [{ kind: "ics", id: seat.id, method: "REQUEST" }],
+    });
+  }
 }
 
 /** Close for sale, reopen, or cancel (cancelling bumps the calendar SEQUENCE). */
@@ -324,7 +371,45 @@ export async function moveSeat(seatId: string, toSessionId: number, by: { admin:
       const view = toSessionView(to);
       await tx.update(orderLines).set({ sessionId: toSessionId, sessionLabel: view.label }).where(eq(orderLines.id, seat.orderLineId));
     }
-    return { ok: true, message: SESSION_ADMIN_MESSAGES.moved, id: toSessionId } as const;
+    if (!seat.waitlistOffer) await announceMove(tx, seat, from, to);
+    return { ok: true, message: SESSION_ADMIN_MESSAGES.moved, id: toSessionId, mailed: !seat.waitlistOffer } as const;
+  }).then((result) => {
+    if (result.ok && "mailed" in result && result.mailed) kickOutbox();
+    if (!result.ok) return result;
+    return { ok: true, message: result.message, id: result.id } as const;
+  });
+}
+
+/**
+ * The e-mail about a move (by the student or the admin): the old event's cancellation (the old
+ * seat's UID, METHOD:CANCEL) and the new event (the new seat's UID, METHOD:REQUEST), so the
+ * student's calendar drops the old days and shows the new ones.
+ */
+async function announceMove(tx: Tx, oldSeat: typeof sessionSeats.$inferSelect, from: typeof courseSessions.$inferSelect, to: typeof courseSessions.$inferSelect): Promise<void> {
+  const [newSeat] = await tx
+    .select({ id: sessionSeats.id })
+    .from(sessionSeats)
+    .where(and(eq(sessionSeats.sessionId, to.id), eq(sessionSeats.userId, oldSeat.userId), ne(sessionSeats.status, "released")));
+  const [row] = await tx
+    .select({ name: users.name, email: users.email, title: courses.title })
+    .from(users)
+    .innerJoin(courses, eq(courses.id, to.courseId))
+    .where(eq(users.id, oldSeat.userId));
+  if (!newSeat || !row) return;
+  const { publicUrl, business } = getConfig();
+  const oldDates = formatSessionDays(from.dates);
+  const newDates = formatSessionDays(to.dates);
+  const text = [
+    `Bună, ${row.name}!`,
+    `Locul tău la cursul „${row.title}” a fost mutat de la sesiunea ${oldDates} la sesiunea ${newDates}, ${to.startTime}–${to.endTime}, ${placeOf(to)}.`,
+    `Atașat găsești anularea vechii sesiuni și invitația pentru cea nouă: deschide-le pe amândouă ca să ai în calendar datele corecte. Întrebări: ${business.email}, ${business.phone}.`,
+  ];
+  await enqueueMail(tx, {
+    ...paragraphsMail(row.email, `Locul tău a fost mutat la sesiunea ${newDates} – ${row.title}`, "Sesiunea ta s-a schimbat", text, { label: "Vezi în contul tău", url: `${publicUrl}/cont` }),
+    attachments: [
+      { kind: "ics", id: oldSeat.id, method: "CANCEL" },
+      { kind: "ics", id: newSeat.id, method: "REQUEST" },
+    ],
   });
 }
 

@@ -49,7 +49,9 @@ export async function seatCalendar(seatId: string, method: IcsMethod, options: {
   const content = sessionIcs({
     method: cancelled && method !== "PUBLISH" ? "CANCEL" : method,
     uid: bookingUid(row.seat),
-    sequence: row.session.sequence,
+    // A booking cancelled while its session goes on (the student moved away): one step above the
+    // session's SEQUENCE, so calendars take the cancellation as newer than the invitation they hold.
+    sequence: row.session.sequence + (method === "CANCEL" && row.session.state !== "cancelled" ? 1 : 0),
     dates: row.session.dates,
     startTime: row.session.startTime,
     endTime: row.session.endTime,

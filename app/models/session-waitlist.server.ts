@@ -226,7 +226,9 @@ export async function waitlistStandings(userId: string, sessionIds: number[], ex
       sessionId: sessionWaitlist.sessionId,
       status: sessionWaitlist.status,
       offerExpiresAt: sessionWaitlist.offerExpiresAt,
-      position: sql<number>`(select count(*)::int from ${sessionWaitlist} w where w.session_id = ${sessionWaitlist.sessionId} and w.status = 'waiting' and (w.created_at, w.id) <= (${sessionWaitlist.createdAt}, ${sessionWaitlist.id}))`,
+      // The outer row's columns spelled out with the table name: in a query without joins Drizzle
+      // writes them unqualified, and inside the subquery they would then mean w's own columns.
+      position: sql<number>`(select count(*)::int from session_waitlist w where w.session_id = "session_waitlist"."session_id" and w.status = 'waiting' and (w.created_at, w.id) <= ("session_waitlist"."created_at", "session_waitlist"."id"))`,
     })
     .from(sessionWaitlist)
     .where(and(eq(sessionWaitlist.userId, userId), inArray(sessionWaitlist.sessionId, sessionIds), inArray(sessionWaitlist.status, ["waiting", "offered"])));
@@ -251,4 +253,33 @@ export async function waitlistForAdmin(sessionId: number) {
 export async function courseOfSession(sessionId: number): Promise<number | null> {
   const [row] = await getDb().select({ courseId: courseSessions.courseId }).from(courseSessions).where(eq(courseSessions.id, sessionId));
   return row?.courseId ?? null;
+}
+
+/** The user's open waitlist entries (waiting or with a place offered), for /cont, soonest session first. */
+export async function waitlistEntriesForUser(userId: string, executor: Executor = getDb()) {
+  const rows = await executor
+    .select({ entry: sessionWaitlist, session: courseSessions, courseTitle: courses.title })
+    .from(sessionWaitlist)
+    .innerJoin(courseSessions, eq(courseSessions.id, sessionWaitlist.sessionId))
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(and(eq(sessionWaitlist.userId, userId), inArray(sessionWaitlist.status, ["waiting", "offered"])))
+    .orderBy(asc(courseSessions.startsOn), asc(courseSessions.id));
+  const standings = await waitlistStandings(
+    userId,
+    rows.map((r) => r.session.id),
+    executor,
+  );
+  return rows.map(({ session, courseTitle }) => {
+    const standing = standings.get(session.id);
+    return {
+      sessionId: session.id,
+      courseId: session.courseId,
+      courseTitle,
+      when: formatSessionDays(session.dates),
+      hours: `${session.startTime}–${session.endTime}`,
+      status: standing?.status ?? "waiting",
+      position: standing?.position ?? null,
+      offerExpiresAt: standing?.offerExpiresAt ? formatDateTime(standing.offerExpiresAt) : null,
+    };
+  });
 }

@@ -10,7 +10,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountInfoSection } from "~/components/account/AccountInfoSection";
 import { BillingSection } from "~/components/account/BillingSection";
 import { DataSection } from "~/components/account/DataSection";
-import { EnrollmentsSection, type EnrollmentView } from "~/components/account/EnrollmentsSection";
+import { EnrollmentsSection, WaitlistSection, type EnrollmentView } from "~/components/account/EnrollmentsSection";
 import { InvoicesSection } from "~/components/account/InvoicesSection";
 import { PasswordSection } from "~/components/account/PasswordSection";
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
@@ -18,7 +18,7 @@ import { privateHeaders } from "~/lib/http";
 import { privatePageMeta } from "~/lib/meta";
 import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { OrdersList } from "~/components/account/OrdersList";
-import { listEnrollmentsForUser } from "~/models/enrollment.server";
+import { listEnrollmentsForUser, waitlistEntriesForUser } from "~/models/enrollment.server";
 import { listOrdersForUser } from "~/models/order.server";
 import { InvoicesList } from "~/components/account/InvoicesList";
 import { accountInvoices, updateBillingDetails } from "~/models/invoice-views.server";
@@ -80,6 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return { ...o, createdAt: o.createdAt.toISOString(), delivery };
   });
   const invoiceData = await accountInvoices(user.id);
+  const waitlist = await waitlistEntriesForUser(user.id);
   return {
     ...invoiceData,
     profile: { email: user.email, name: user.name, phone: user.phone, address: user.address },
@@ -87,6 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     buyer: buyerDetailsOf(user),
     marketing: user.marketingOptIn,
     enrollments,
+    waitlist,
     orders,
     constraints: formConstraints(),
     edit: (edit === "account" || edit === "billing" || edit === "password" ? edit : null) as EditMode,
@@ -229,7 +231,7 @@ function firstName(name: string) {
 }
 
 export default function AccountPage() {
-  const { profile, postal, buyer, enrollments, orders, edit, invoices, vatIncluded, constraints, marketing } = useLoaderData<typeof loader>();
+  const { profile, postal, buyer, enrollments, waitlist, orders, edit, invoices, vatIncluded, constraints, marketing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A rejected save keeps its form open, whatever the URL says.
   const editing: EditMode = actionData?.intent ?? edit;
@@ -250,6 +252,7 @@ export default function AccountPage() {
       </header>
       <div className="account__sections">
         <EnrollmentsSection enrollments={enrollments} />
+        <WaitlistSection entries={waitlist} />
         <AccountInfoSection
           profile={profile}
           editing={editing === "account"}

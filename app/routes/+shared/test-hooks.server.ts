@@ -8,9 +8,10 @@ import v8 from "node:v8";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, queriesSent } from "../../../db/client";
-import { coursePriceOptions, courses, enrollments, invoices, lessonProgress, lessons, mailOutbox, orders, products, termsPages, users } from "../../../db/schema";
+import { coursePriceOptions, courseSessions, courses, enrollments, invoices, lessonProgress, lessons, mailOutbox, orders, products, termsPages, users } from "../../../db/schema";
 import { todayInBucharest } from "~/lib/dates";
 import { physicalPeriods } from "~/lib/pricing";
+import { daysBetween } from "~/lib/sessions";
 import { addCourseToCart, addProductToCart } from "~/models/cart.server";
 import { getCart } from "~/models/cart-view.server";
 import { placeOrder } from "~/models/order-checkout.server";
@@ -61,6 +62,8 @@ const cartItem = z.object({
   option: z.number().int().min(0).default(0),
   accreditation: z.boolean().default(false),
   advancePayment: z.boolean().default(false),
+  /** Physical: the session to book (course_sessions id). */
+  sessionId: z.number().int().positive().optional(),
 });
 
 async function userIdByEmail(email: string): Promise<string> {
@@ -124,6 +127,7 @@ export const testHookOperations: Record<string, Operation> = {
             priceOptionId: choices[item.option]?.id ?? null,
             accreditation: item.accreditation,
             advancePayment: item.advancePayment,
+            ...(item.sessionId ? { sessionId: item.sessionId } : {}),
           }),
         );
         continue;
@@ -229,15 +233,33 @@ export const testHookOperations: Record<string, Operation> = {
    * courses unaffected.
    */
   async physicalCourse(body) {
-    const { title, days, amountBani } = z.object({ title: z.string().min(1), days: z.number().int().positive(), amountBani: z.number().int().positive() }).parse(body);
-    const id = await afterCatalogueWrite(
+    const { title, days, amountBani, sessions } = z
+      .object({
+        title: z.string().min(1),
+        days: z.number().int().positive(),
+        amountBani: z.number().int().positive(),
+        /** Optional sessions of the course: {startsOn (YYYY-MM-DD), capacity}, `days` consecutive days each. */
+        sessions: z.array(z.object({ startsOn: z.iso.date(), capacity: z.number().int().positive() })).default([]),
+      })
+      .parse(body);
+    const created = await afterCatalogueWrite(
       getDb().transaction(async (tx) => {
         const [course] = await tx.insert(courses).values({ kind: "physical", title, durationDays: days, isPublished: true }).returning({ id: courses.id });
         await tx.insert(coursePriceOptions).values({ courseId: course.id, days, amountBani, position: 0 });
-        return course.id;
+        const sessionIds: number[] = [];
+        for (const s of sessions) {
+          const end = new Date(Date.parse(`${s.startsOn}T00:00:00Z`) + (days - 1) * 86_400_000).toISOString().slice(0, 10);
+          const dates = daysBetween(s.startsOn, end);
+          const [row] = await tx
+            .insert(courseSessions)
+            .values({ courseId: course.id, days, startsOn: s.startsOn, endsOn: end, dates, capacity: s.capacity })
+            .returning({ id: courseSessions.id });
+          sessionIds.push(row.id);
+        }
+        return { id: course.id, sessionIds };
       }),
     );
-    return { id };
+    return created;
   },
   async courseByTitle(body) {
     const { title } = z.object({ title: z.string() }).parse(body);
