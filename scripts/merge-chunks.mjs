@@ -39,6 +39,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { transform } = createRequire(createRequire(import.meta.url).resolve("@remix-run/dev/package.json"))("esbuild");
 /** Shared chunks smaller than this (bytes, minified, before gzip) are merged into others. */
 export const MIN_CHUNK_BYTES = 2_000;
+/** Shared chunks smaller than this go into core, whatever pages use them (see planChunks). */
+export const TINY_CHUNK_BYTES = 256;
 
 const MANIFEST_MARK = "var assets_manifest_default = ";
 
@@ -303,7 +305,11 @@ export function planChunks({ getModuleIds, getModuleInfo }, pageEntries, minByte
     if (!small.length) break;
     const [key, group] = small[0];
     let best;
-    for (const [otherKey, other] of groups) {
+    // A few dozen bytes (the empty stand-ins of `.server` modules a route imports) go to core:
+    // joined to another small group they would make their pages load that group and what it
+    // imports (the account page loaded the product card and the course prices for three stubs).
+    if (group.bytes < TINY_CHUNK_BYTES && groups.has("core") && !createsCycle(groups, "core", key)) best = { key: "core", cost: 0 };
+    for (const [otherKey, other] of best ? [] : groups) {
       if (otherKey === key || createsCycle(groups, key, otherKey)) continue;
       const c = cost(group, other);
       if (!best || c < best.cost) best = { key: otherKey, cost: c };

@@ -88,13 +88,15 @@ describe("queries per page render", () => {
 
   // A physical course's coming sessions are read live (places left change with every order): one
   // query on every render; everything else comes from the catalogue in memory.
-  const liveQueries: Record<string, number> = { "physical course detail": 1 };
+  const liveQueries: Record<string, number> = { "physical course detail": 1, "/": 1 };
+  // The home page also reads the soonest session open for sale (its promo; places left are live).
+  const firstQueries: Record<string, number> = { "/": 7 };
   it.each(guestPages)("a guest's %s costs at most 3 queries (none but the live seat counts once the catalogue is in memory)", async (name, page) => {
     const [loader, path, params] = page();
     // The first render after a catalogue change loads what the page shows (2 queries per list).
     const first = await queriesOf(() => render(loader, path, params));
     const next = await queriesOf(() => render(loader, path, params));
-    expect(first).toBeLessThanOrEqual(6);
+    expect(first).toBeLessThanOrEqual(firstQueries[name] ?? 6);
     expect(next).toBeLessThanOrEqual(3);
     expect(next).toBe(liveQueries[name] ?? 0);
   });

@@ -73,6 +73,7 @@ beforeAll(async () => {
     "confidentialitate.tsx": { url: "/confidentialitate", as: "guest" },
     "cont.tsx": { url: "/cont", as: "student" },
     "cont_.sterge.tsx": { url: "/cont/sterge", as: "student" },
+    "cont_.sesiuni.$seatId.mutare.tsx": { url: "/cont/sesiuni/00000000-0000-4000-8000-000000000000/mutare", as: "student" },
     "contact.tsx": { url: "/contact", as: "guest" },
     "cookie.tsx": { url: "/cookie", as: "guest" },
     "cursuri-online._index.tsx": { url: "/cursuri-online", as: "guest" },
