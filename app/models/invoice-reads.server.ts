@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import { invoiceLines, invoices } from "../../db/schema";
-import type { InvoiceLineRow, InvoiceRow } from "~/models/invoice.server";
+import type { InvoiceDocument, InvoiceRow } from "~/services/invoice-document.server";
 
 // ─── Reads ───────────────────────────────────────────────────────────────────────────────────
 
@@ -56,7 +56,7 @@ export function monthRange(month: string): { from: string; to: string } | null {
   return { from: `${month}-01`, to: `${next}-01` };
 }
 
-export type InvoiceDocument = InvoiceRow & { lines: InvoiceLineRow[]; reference: Pick<InvoiceRow, "series" | "number" | "issuedOn"> | null };
+export type { InvoiceDocument };
 
 export async function getInvoice(invoiceId: string, executor: Executor = getDb()): Promise<InvoiceDocument | null> {
   if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) return null;

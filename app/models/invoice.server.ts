@@ -35,8 +35,9 @@ import { correctedInvoiceMail, finalInvoiceMail } from "~/models/mail-templates.
 import { getIssuerSettings } from "~/models/invoice-settings.server";
 import { invoiceNumber } from "~/models/invoice-reads.server";
 
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+import type { InvoiceLineRow, InvoiceRow } from "~/services/invoice-document.server";
+
+export type { InvoiceLineRow, InvoiceRow };
 export type OrderRowForInvoice = typeof orders.$inferSelect;
 
 // ─── Issuing ─────────────────────────────────────────────────────────────────────────────────

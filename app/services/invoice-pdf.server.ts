@@ -14,7 +14,7 @@ import { sellerTaxId } from "~/lib/efactura/ubl";
 import { formatAmount } from "~/lib/money";
 import { PAYMENT_METHOD_LABELS } from "~/lib/order-labels";
 import { splitVat } from "~/lib/vat";
-import type { InvoiceDocument } from "~/models/invoice-reads.server";
+import type { InvoiceDocument } from "~/services/invoice-document.server";
 import { loadFontBytes } from "~/services/diploma-pdf.server";
 
 const A4: [number, number] = [595.28, 841.89];

@@ -6,7 +6,7 @@
  * the upload index). `EfacturaSender` remains for another connector (an invoicing service).
  */
 import { buildUbl, settlementAtIssue, ublDocumentId } from "~/lib/efactura/ubl";
-import type { InvoiceDocument } from "~/models/invoice-reads.server";
+import type { InvoiceDocument } from "~/services/invoice-document.server";
 
 export interface EfacturaSender {
   readonly name: string;
