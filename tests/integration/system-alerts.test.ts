@@ -54,15 +54,20 @@ async function levelOf(key: SystemCheckKey, now = new Date()) {
   return checks.find((c) => c.key === key)!;
 }
 
+// Backup runs end in the order the test makes them, a second apart (a failed run made within a
+// second of a good one used to sort before it, so the problem was not seen on a fast machine).
+let finished = 0;
+const nextFinish = () => new Date(Date.now() + ++finished * 1000);
+
 /** Each check: how to make it bad, and how to fix it (as the owner would). */
 const PROBLEMS: Record<SystemCheckKey, { title: string; make: () => Promise<void>; fix: () => Promise<void> }> = {
   backup: {
     title: "Copia de siguranță",
     make: async () => {
-      await getDb().insert(backupRuns).values({ startedAt: new Date(Date.now() - 60_000), ok: false, trigger: "nightly", location: "/tmp/copii", durationMs: 5, error: "No space left on device" });
+      await getDb().insert(backupRuns).values({ startedAt: new Date(Date.now() - 60_000), finishedAt: nextFinish(), ok: false, trigger: "nightly", location: "/tmp/copii", durationMs: 5, error: "No space left on device" });
     },
     fix: async () => {
-      await getDb().insert(backupRuns).values({ startedAt: new Date(), finishedAt: new Date(Date.now() + 1000), ok: true, trigger: "manual", location: "/tmp/copii", fileName: "backup-x.anabackup", sizeBytes: 2_500_000, durationMs: 900 });
+      await getDb().insert(backupRuns).values({ startedAt: new Date(), finishedAt: nextFinish(), ok: true, trigger: "manual", location: "/tmp/copii", fileName: "backup-x.anabackup", sizeBytes: 2_500_000, durationMs: 900 });
     },
   },
   mail: {
