@@ -5,7 +5,7 @@
  * the login redirect, the in-person course's date and place in /cont, and screen-reader details.
  */
 import type { Page } from "@playwright/test";
-import { BILLING, fieldErrors, fillBillingAddress } from "./account-helpers";
+import { BILLING, fillBillingAddress } from "./account-helpers";
 import { expect, hook, loginAs, test, uniqueEmail } from "./fixtures";
 
 const BASIC = "Curs de bază – Tehnician manichiură";
@@ -106,23 +106,6 @@ test("an empty address box still stops the checkout, under the box", async ({ pa
   await page.getByRole("button", { name: "Salvează" }).click();
   await expect(page.getByText("Adresa de facturare actualizată cu succes!")).toBeVisible();
   await expect(page.locator("#adresa")).toContainText(BILLING.line);
-});
-
-test("the cart's address box: an untouched county and a București address without its sector get their messages", async ({ page, context, request }) => {
-  const student = await loginAs(context, request, { address: "" });
-  await hook(request, "addToCart", { email: student.email, items: [{ title: ONLINE }] });
-  await page.goto("/cart");
-  const box = page.locator("#adresa");
-  await box.getByLabel("Adresa", { exact: true }).fill("Str. Lalelelor 3");
-  await box.getByRole("button", { name: "Salvează" }).click();
-  await expect(await fieldErrors(page, "Județul")).toHaveText(["Alege județul din listă."]);
-  await box.getByLabel("Județul").selectOption({ label: "București" });
-  await box.getByRole("button", { name: "Salvează" }).click();
-  await expect(await fieldErrors(page, /Sectorul/)).toHaveText(["Alege sectorul: în București factura cere sectorul."]);
-  await box.getByLabel(/Sectorul/).selectOption({ label: "Sectorul 2" });
-  await box.getByRole("button", { name: "Salvează" }).click();
-  await expect(page.getByText("Adresa de facturare actualizată cu succes!")).toBeVisible();
-  await expect(box).toContainText("Str. Lalelelor 3, Sector 2, București");
 });
 
 test.describe("keyboard: dialogs and panels", () => {

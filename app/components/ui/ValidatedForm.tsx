@@ -4,7 +4,7 @@
  */
 import { FormProvider, type FormMetadata } from "@conform-to/react";
 import { Form, type FormProps } from "@remix-run/react";
-import { forwardRef, type FocusEvent, type FormEvent, type PointerEvent } from "react";
+import { forwardRef, type FormEvent } from "react";
 
 export interface ValidatedFormProps extends Omit<FormProps, "id" | "onSubmit" | "noValidate"> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -14,9 +14,7 @@ export interface ValidatedFormProps extends Omit<FormProps, "id" | "onSubmit" | 
     noValidate: boolean;
     onSubmit: (event: FormEvent<HTMLFormElement>) => void;
     onFocus?: () => void;
-    onPointerDown?: (event: PointerEvent<HTMLFormElement>) => void;
-    onKeyDown?: () => void;
-    onBlur?: (event: FocusEvent<HTMLFormElement>) => void;
+    onPointerDown?: () => void;
     onInput?: (event: FormEvent<HTMLFormElement>) => void;
     "data-checks"?: string;
   };

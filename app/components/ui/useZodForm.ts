@@ -1,8 +1,7 @@
 /**
  * conform + zod for one form (docs/architecture.md §6): the same schema validates in the browser and in the
  * action. A field is checked when it loses focus, then again on every keystroke (so an error
- * never disappears on blur and moves the button under the pointer); not when it loses focus to
- * a submit button being pressed (its message would move the button before the release). A blocked submit raises
+ * never disappears on blur and moves the button under the pointer). A blocked submit raises
  * `invalidSubmit`, shown by <FormAlert> as "Vă rugăm să corectați erorile…", and focus moves to
  * the first invalid field (also after the server refused the form); without JavaScript the
  * server answers with the same messages.
@@ -17,7 +16,7 @@
  * the form through and the server validates it, with the same messages as without JavaScript.
  */
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent, type PointerEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import type { z } from "zod";
 
 type AnySchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
@@ -80,8 +79,6 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
     for (const name of serverJudged.current) leftEarly.current.delete(name);
   }
   const recheckEarly = useRef(() => {});
-  // A submit button is under the pointer's press (see onBlur).
-  const pressingSubmit = useRef(false);
   // Whether the browser checks the fields yet (the schema is here): `data-checks` on the form,
   // a marker for tests and tools, like `data-hydrated` on the page.
   const [checksReady, setChecksReady] = useState(false);
@@ -108,22 +105,8 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
     ...props,
     "data-checks": checksReady ? "browser" : "server",
     onFocus: start,
-    onPointerDown(event: PointerEvent<HTMLFormElement>) {
-      start();
-      pressingSubmit.current = isSubmitButton(event.target);
-    },
-    onKeyDown() {
-      pressingSubmit.current = false;
-    },
+    onPointerDown: start,
     onBlur(event: FocusEvent<HTMLFormElement>) {
-      // The field is left because a submit button is being pressed: no check of its own (the
-      // submit checks every field). Its message would appear between the press and the release,
-      // move the button away from the pointer, and the click (the submit) would never happen.
-      if (pressingSubmit.current || isSubmitButton(event.relatedTarget)) {
-        pressingSubmit.current = false;
-        event.preventDefault(); // conform's own focusout listener (on the document) skips it
-        return;
-      }
       const name = (event.target as Partial<HTMLInputElement>).name;
       if (!validator.current && name) leftEarly.current.add(name);
     },
@@ -138,18 +121,12 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
       // checked by the server only, as without JavaScript. conform's own intent buttons
       // (validate on blur, named "__intent__") are also formNoValidate: they stay with conform.
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
-      // The visitor's submit ends a press on a submit button (it may have blurred no field).
-      if (isSubmitButton(submitter)) pressingSubmit.current = false;
       if (submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== "__intent__") return;
       props.onSubmit(event);
+      setBlocked(event.defaultPrevented);
       // conform validates a field on blur through a submit of its own ("__intent__"): that is
       // not the user's submit, and moving focus then would pull it back from the next field.
       const ownIntent = submitter instanceof HTMLButtonElement && submitter.name === "__intent__";
-      // Only the visitor's submit raises the form's alert. conform always cancels its own blur
-      // submit: counted as a refusal, the alert appeared when the pointer pressed "Salvează"
-      // (the press blurs the field), pushed the button down before the release, and the click
-      // never happened: the fields not left yet (an untouched select) showed no message.
-      if (!ownIntent) setBlocked(event.defaultPrevented);
       // The visitor's submit checks every field (here, or at the server while the schema is on
       // its way): the fields left before it need no check of their own afterwards. conform's
       // blur checks are submits too ("__intent__") and must keep the list: a field turns red or
@@ -171,12 +148,6 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
   }, [focusRequest, form.id]);
   const fieldErrors = Object.entries(form.allErrors).some(([name, errors]) => name !== "" && errors.length > 0);
   return { form, fields, formProps, invalidSubmit: blocked && fieldErrors };
-}
-
-/** A submit button (or something inside one), the visitor's way to send the form. */
-function isSubmitButton(target: EventTarget | null) {
-  const button = target instanceof Element ? target.closest("button") : null;
-  return Boolean(button && button.type === "submit" && button.name !== "__intent__");
 }
 
 const passThrough: Validator = (formData) => parse(formData, { resolve: (value) => ({ value }) });
