@@ -8,25 +8,11 @@
 import type { Page } from "@playwright/test";
 import { COURSES } from "./catalogue-helpers";
 import { expect, hook, loginAs, test } from "./fixtures";
+import { slowPhone } from "./slow-phone";
 
 const ADDRESS = "Str. Mircea cel Bătrân 10, Constanța 900123";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about the moments before and while the scripts start");
-
-/** A slow phone: the CPU six times slower, and every script held until `release()`. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const asked: string[] = [];
-  await page.route(/\/build\/.*\.js(\?.*)?$/, async (route) => {
-    asked.push(route.request().url());
-    await held;
-    await route.continue();
-  });
-  return { release, asked };
-}
 
 async function studentWithCart(page: Page, request: Parameters<typeof hook>[0]) {
   const student = await loginAs(page.context(), request, { name: "Elena Marin", address: ADDRESS });

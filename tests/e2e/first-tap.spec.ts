@@ -9,26 +9,12 @@
 import type { Page } from "@playwright/test";
 import { COURSES } from "./catalogue-helpers";
 import { expect, loginAs, test } from "./fixtures";
+import { slowPhone } from "./slow-phone";
 
 // One period (2 zile, 900 RON, chosen from the start); the accreditation adds 650 RON.
 const PEDICURE = `/cursuri/curs/${COURSES.pedicure.id}`;
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about the moments before and while the scripts start");
-
-/** A slow phone: the CPU six times slower, and every script held until `release()`. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const asked: string[] = [];
-  await page.route(/\/build\/.*\.js(\?.*)?$/, async (route) => {
-    asked.push(route.request().url());
-    await held;
-    await route.continue();
-  });
-  return { release, asked };
-}
 
 /** The total the visitor sees now (the one shown of the total's variants), read in the page. */
 const shownTotal = (page: Page) =>
