@@ -1,6 +1,6 @@
 /**
  * The admin's side of the in-person sessions (issue 28): the calendar of coming sessions, saving,
- * closing, reopening and cancelling one, its roster (who comes, payment, diploma option), a
+ * closing, reopening and cancelling one (its roster and attendance: session-roster.server.ts), a
  * student added by hand (a place taken without payment, marked as such), and moving a student
  * between sessions of the same course (free for the admin; once, up to 7 days before the start,
  * for the student). Each write is one transaction; places go through the same counter as the
@@ -8,8 +8,7 @@
  */
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "../../db/client";
-import { coursePriceOptions, courseSessions, courses, diplomas, enrollments, orderLines, orders, sessionSeats, users, type SessionState } from "../../db/schema";
-import { ensureDiploma } from "~/models/diploma.server";
+import { coursePriceOptions, courseSessions, courses, orderLines, sessionSeats, users, type SessionState } from "../../db/schema";
 import { physicalPeriods } from "~/lib/pricing";
 import { formatSessionDays, SESSION_STATE_LABELS } from "~/lib/sessions";
 import type { SessionInput } from "~/lib/validation/admin-session";
@@ -238,74 +237,6 @@ async function announceCancellation(tx: Tx, session: typeof courseSessions.$infe
   }
 }
 
-export const PAYMENT_LABELS = {
-  manual: "Adăugat manual (neplătit)",
-  paid: "Plătit",
-  advance: "Avans plătit",
-  held: "Rezervat – așteaptă plata",
-  offer: "Oferit din lista de așteptare – așteaptă comanda",
-} as const;
-
-/** Who comes to a session: every active seat with the student's name, phone, payment and diploma option. */
-export async function sessionRoster(sessionId: number) {
-  const rows = await getDb()
-    .select({
-      seat: sessionSeats,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      accreditation: orderLines.accreditation,
-      advancePayment: orderLines.advancePayment,
-      reference: orders.reference,
-      orderStatus: orders.status,
-      diplomaCode: diplomas.code,
-    })
-    .from(sessionSeats)
-    .innerJoin(users, eq(users.id, sessionSeats.userId))
-    .leftJoin(orderLines, eq(orderLines.id, sessionSeats.orderLineId))
-    .leftJoin(orders, eq(orders.id, orderLines.orderId))
-    .leftJoin(enrollments, eq(enrollments.orderLineId, sessionSeats.orderLineId))
-    .leftJoin(diplomas, eq(diplomas.enrollmentId, enrollments.id))
-    .where(and(eq(sessionSeats.sessionId, sessionId), ne(sessionSeats.status, "released")))
-    .orderBy(asc(users.name), asc(sessionSeats.createdAt));
-  return rows.map((r) => ({
-    seatId: r.seat.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    manual: r.seat.manual,
-    status: r.seat.status,
-    payment: r.seat.waitlistOffer
-      ? PAYMENT_LABELS.offer
-      : r.seat.manual
-        ? PAYMENT_LABELS.manual
-      : r.seat.status === "held"
-        ? PAYMENT_LABELS.held
-        : r.advancePayment
-          ? PAYMENT_LABELS.advance
-          : PAYMENT_LABELS.paid,
-    diploma: r.accreditation ? "Diplomă acreditată" : "Fără acreditare",
-    reference: r.reference,
-    heldUntil: r.seat.heldUntil,
-    attendance: r.seat.attendance,
-    waitlistOffer: r.seat.waitlistOffer,
-    diplomaIssued: r.diplomaCode !== null,
-  }));
-}
-
-function csvCell(value: string): string {
-  // A leading = + - @ would run as a formula in a spreadsheet: quote it away.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The roster as CSV (UTF-8 with BOM, so that a spreadsheet reads the diacritics). */
-export function rosterCsv(roster: Awaited<ReturnType<typeof sessionRoster>>): string {
-  const header = ["Nume", "Telefon", "E-mail", "Plată", "Diplomă", "Comandă"];
-  const lines = roster.map((r) => [r.name, r.phone, r.email, r.payment, r.diploma, r.reference ?? ""].map(csvCell).join(","));
-  return `\uFEFF${[header.join(","), ...lines].join("\r\n")}\r\n`;
-}
-
 /** A student added by hand: a place taken without payment (marked manual), within the capacity. */
 export async function addStudentByHand(sessionId: number, email: string): Promise<AdminResult> {
   return getDb().transaction(async (tx) => {
@@ -449,37 +380,4 @@ export async function studentMoveOptions(seatId: string, userId: string, today: 
     movedBefore: row.seat.movedByStudentAt !== null,
     targets: targets.map((t) => ({ ...toSessionView(t), when: formatSessionDays(t.dates) })),
   };
-}
-
-/**
- * The trainer marks which days a student attended (the roster's attendance form). Attendance
- * feeds the diploma: a paid student (not a hold, not one added by hand without an order) marked
- * present on every day of the session gets their diploma, issued once (diploma.server
- * ensureDiploma); a correction that unmarks a day withdraws a diploma issued that way.
- */
-export async function markAttendance(seatId: string, days: string[], now = new Date()): Promise<AdminResult & { diploma?: boolean }> {
-  return getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .select({ seat: sessionSeats, session: courseSessions, courseTitle: courses.title, name: users.name })
-      .from(sessionSeats)
-      .innerJoin(courseSessions, eq(courseSessions.id, sessionSeats.sessionId))
-      .innerJoin(courses, eq(courses.id, courseSessions.courseId))
-      .innerJoin(users, eq(users.id, sessionSeats.userId))
-      .where(eq(sessionSeats.id, seatId))
-      .for("update", { of: sessionSeats });
-    if (!row || row.seat.status === "released" || row.seat.waitlistOffer) return { ok: false, status: 404, message: SESSION_ADMIN_MESSAGES.seatNotFound } as const;
-    const attended = row.session.dates.filter((d) => days.includes(d));
-    await tx.update(sessionSeats).set({ attendance: attended }).where(eq(sessionSeats.id, seatId));
-    const everyDay = attended.length === row.session.dates.length;
-    const [enrolment] = row.seat.orderLineId
-      ? await tx.select({ id: enrollments.id, paymentStatus: enrollments.paymentStatus }).from(enrollments).where(eq(enrollments.orderLineId, row.seat.orderLineId))
-      : [];
-    if (!enrolment) return { ok: true, message: SESSION_ADMIN_MESSAGES.attendance, id: row.session.id } as const;
-    if (everyDay && row.seat.status === "taken" && enrolment.paymentStatus === "confirmed") {
-      await ensureDiploma(tx, { enrollmentId: enrolment.id, holderName: row.name, courseTitle: row.courseTitle, completedAt: now });
-      return { ok: true, message: SESSION_ADMIN_MESSAGES.attendanceDiploma, id: row.session.id, diploma: true } as const;
-    }
-    await tx.delete(diplomas).where(eq(diplomas.enrollmentId, enrolment.id));
-    return { ok: true, message: SESSION_ADMIN_MESSAGES.attendance, id: row.session.id, diploma: false } as const;
-  });
 }

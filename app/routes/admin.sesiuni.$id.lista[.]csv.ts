@@ -4,7 +4,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/lib/ids";
-import { getSessionForAdmin, rosterCsv, SESSION_ADMIN_MESSAGES, sessionRoster } from "~/models/session-admin.server";
+import { getSessionForAdmin, SESSION_ADMIN_MESSAGES } from "~/models/session-admin.server";
+import { rosterCsv, sessionRoster } from "~/models/session-roster.server";
 import { requireAdmin } from "~/models/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -16,15 +16,14 @@ import { addStudentSchema, attendanceSchema, moveStudentSchema, sessionFormSchem
 import {
   addStudentByHand,
   getSessionForAdmin,
-  markAttendance,
   listSessionsForAdmin,
   moveSeat,
   physicalCoursesWithPeriods,
   saveSession,
   SESSION_ADMIN_MESSAGES,
-  sessionRoster,
   setSessionState,
 } from "~/models/session-admin.server";
+import { markAttendance, sessionRoster } from "~/models/session-roster.server";
 import { requireAdmin } from "~/models/session.server";
 import { waitlistForAdmin } from "~/models/session-waitlist.server";
 import { redirectWithToast } from "~/services/toast.server";
