@@ -57,6 +57,32 @@ test.describe("each password rule has its own message", () => {
   }
 });
 
+test("the first press on the button counts: leaving a wrong field for it shows nothing until the release", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "a check on leaving a field exists only with JavaScript");
+  await page.goto("/register");
+  await formReady(page, javaScriptEnabled);
+  await page.getByLabel("Nume", { exact: true }).fill("Maria Pop");
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("apasare"));
+  await page.getByLabel("Parolă", { exact: true }).fill("scurta");
+  // The browser checks are here (the schema arrived), so leaving the field could check it.
+  await expect(page.locator("form").filter({ has: page.getByLabel("Parolă", { exact: true }) })).toHaveAttribute("data-checks", "browser");
+  const button = page.getByRole("button", { name: "Creează contul" });
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down(); // focus leaves the password field for the button
+  await expect(button).toBeFocused();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Between press and release nothing above the button grows: it is still under the pointer.
+  await expect(page.getByLabel("Parolă", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  expect((await button.boundingBox())!.y).toBe(box.y);
+  await page.mouse.up();
+  // The click was a submit: every message, the form's alert, and focus on the field to fix.
+  await expect(await fieldErrors(page, "Parolă")).toContainText(["Parola trebuie să conțină cel puțin 8 caractere"]);
+  await expect(formAlert(page)).toHaveText("Vă rugăm să corectați erorile înainte de a trimite formularul.");
+  await expect(page.getByLabel("Parolă", { exact: true })).toBeFocused();
+});
+
 test("login with a wrong password shows the message and keeps the e-mail", async ({ page, request, javaScriptEnabled }) => {
   const email = uniqueEmail("gresit");
   await hook(request, "user", { email });

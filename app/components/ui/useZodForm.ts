@@ -78,6 +78,9 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
     serverJudged.current = new Set(Object.keys(lastResult?.error ?? {}));
     for (const name of serverJudged.current) leftEarly.current.delete(name);
   }
+  // Where focus went when a field was last left: a blur check is skipped when it went to one of
+  // the form's submit buttons (see onSubmit).
+  const blurredTo = useRef<EventTarget | null>(null);
   const recheckEarly = useRef(() => {});
   // Whether the browser checks the fields yet (the schema is here): `data-checks` on the form,
   // a marker for tests and tools, like `data-hydrated` on the page.
@@ -107,6 +110,7 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
     onFocus: start,
     onPointerDown: start,
     onBlur(event: FocusEvent<HTMLFormElement>) {
+      blurredTo.current = event.relatedTarget;
       const name = (event.target as Partial<HTMLInputElement>).name;
       if (!validator.current && name) leftEarly.current.add(name);
     },
@@ -122,11 +126,19 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
       // (validate on blur, named "__intent__") are also formNoValidate: they stay with conform.
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       if (submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== "__intent__") return;
-      props.onSubmit(event);
-      setBlocked(event.defaultPrevented);
       // conform validates a field on blur through a submit of its own ("__intent__"): that is
       // not the user's submit, and moving focus then would pull it back from the next field.
       const ownIntent = submitter instanceof HTMLButtonElement && submitter.name === "__intent__";
+      if (ownIntent && isSubmitButtonOf(blurredTo.current, event.currentTarget)) {
+        // The field was left for a press on the form's own submit button: that submit checks every
+        // field a moment later. Checking it now would show its message (and move the button) between
+        // the press and the release, so the click would land beside the button and be lost.
+        event.preventDefault();
+        return;
+      }
+      props.onSubmit(event);
+      // Only the visitor's own submit raises the form alert; a blur check shows the field's message alone.
+      if (!ownIntent) setBlocked(event.defaultPrevented);
       // The visitor's submit checks every field (here, or at the server while the schema is on
       // its way): the fields left before it need no check of their own afterwards. conform's
       // blur checks are submits too ("__intent__") and must keep the list: a field turns red or
@@ -148,6 +160,10 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
   }, [focusRequest, form.id]);
   const fieldErrors = Object.entries(form.allErrors).some(([name, errors]) => name !== "" && errors.length > 0);
   return { form, fields, formProps, invalidSubmit: blocked && fieldErrors };
+}
+
+function isSubmitButtonOf(target: EventTarget | null, form: HTMLFormElement): boolean {
+  return (target instanceof HTMLButtonElement || target instanceof HTMLInputElement) && target.type === "submit" && target.form === form;
 }
 
 const passThrough: Validator = (formData) => parse(formData, { resolve: (value) => ({ value }) });
