@@ -230,24 +230,20 @@ function writeMergedBuild({ dir, buildDir, serverFile, manifestName }, { output,
  * the pages that did not load it, plus the partner's size times the pages that did not load that.
  */
 export function planChunks({ getModuleIds, getModuleInfo }, pageEntries, minBytes) {
+  const pagesOf = pagesOfModules(getModuleInfo, pageEntries);
+  const groups = groupsByPages(getModuleIds, getModuleInfo, pagesOf, pageEntries.size);
+  mergeSmallGroups(groups, getModuleInfo, minBytes);
+  return planOfGroups(groups);
+}
+
+/** Module → the pages (routes) whose entry files import it, directly or not; entries themselves excluded. */
+function pagesOfModules(getModuleInfo, pageEntries) {
   const entryIds = new Set([...pageEntries.values()].flat());
   const closures = new Map();
   const closure = (id) => {
-    if (!closures.has(id)) {
-      const seen = new Set();
-      const stack = [id];
-      while (stack.length) {
-        for (const dep of getModuleInfo(stack.pop())?.importedIds ?? []) {
-          if (seen.has(dep)) continue;
-          seen.add(dep);
-          stack.push(dep);
-        }
-      }
-      closures.set(id, seen);
-    }
+    if (!closures.has(id)) closures.set(id, staticImportClosure(getModuleInfo, id));
     return closures.get(id);
   };
-  const allPages = [...pageEntries.keys()];
   const pagesOf = new Map(); // module → Set of pages
   for (const [page, entries] of pageEntries) {
     for (const entry of entries) {
@@ -258,72 +254,116 @@ export function planChunks({ getModuleIds, getModuleInfo }, pageEntries, minByte
       }
     }
   }
+  return pagesOf;
+}
+
+/** Every module a module imports statically, directly or through others. */
+function staticImportClosure(getModuleInfo, id) {
+  const seen = new Set();
+  const stack = [id];
+  while (stack.length) {
+    for (const dep of getModuleInfo(stack.pop())?.importedIds ?? []) {
+      if (seen.has(dep)) continue;
+      seen.add(dep);
+      stack.push(dep);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The starting groups: modules with the same set of pages together (key → { pages, bytes, ids }),
+ * in Rollup's module order; the modules every page loads are the group "core".
+ */
+function groupsByPages(getModuleIds, getModuleInfo, pagesOf, pageCount) {
   const size = (id) => getModuleInfo(id)?.code?.length ?? 0;
-  const groups = new Map(); // key → { pages: Set, bytes, ids: [] }
-  const everywhere = new Set(allPages);
+  const groups = new Map();
   for (const id of getModuleIds()) {
     const pages = pagesOf.get(id);
     if (!pages) continue;
-    const key = pages.size === everywhere.size ? "core" : [...pages].sort().join("|");
-    if (!groups.has(key)) groups.set(key, { pages: key === "core" ? everywhere : pages, bytes: 0, ids: [] });
+    const key = pages.size === pageCount ? "core" : [...pages].sort().join("|");
+    if (!groups.has(key)) groups.set(key, { pages, bytes: 0, ids: [] });
     const group = groups.get(key);
     group.bytes += size(id);
     group.ids.push(id);
   }
-  const groupOf = new Map();
-  /** Would merging groups a and b make chunks import each other in a circle (a → x → b → a)? */
-  const createsCycle = (all, a, b) => {
-    groupOf.clear();
-    for (const [key, g] of all) for (const id of g.ids) groupOf.set(id, key === b ? a : key);
-    const next = (key) => {
-      const out = new Set();
-      for (const k of key === a ? [a, b] : [key]) {
-        for (const id of all.get(k).ids) {
-          for (const dep of getModuleInfo(id)?.importedIds ?? []) {
-            const to = groupOf.get(dep);
-            if (to && to !== key) out.add(to);
-          }
-        }
-      }
-      return out;
-    };
-    const seen = new Set();
-    const stack = [...next(a)];
-    while (stack.length) {
-      const key = stack.pop();
-      if (key === a) return true;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      stack.push(...next(key));
-    }
-    return false;
-  };
-  const missing = (a, b) => [...b.pages].filter((p) => !a.pages.has(p)).length;
-  const cost = (a, b) => a.bytes * missing(a, b) + b.bytes * missing(b, a);
+  return groups;
+}
+
+/** Smallest first, each group below `minBytes` joins its cheapest partner (see bestPartner) until none is left. */
+function mergeSmallGroups(groups, getModuleInfo, minBytes) {
   for (;;) {
     const small = [...groups].filter(([key, g]) => key !== "core" && g.bytes < minBytes).sort((a, b) => a[1].bytes - b[1].bytes || (a[0] < b[0] ? -1 : 1));
-    if (!small.length) break;
+    if (!small.length) return;
     const [key, group] = small[0];
-    let best;
-    // A few dozen bytes (the empty stand-ins of `.server` modules a route imports) go to core:
-    // joined to another small group they would make their pages load that group and what it
-    // imports (the account page loaded the product card and the course prices for three stubs).
-    if (group.bytes < TINY_CHUNK_BYTES && groups.has("core") && !createsCycle(groups, "core", key)) best = { key: "core", cost: 0 };
-    for (const [otherKey, other] of best ? [] : groups) {
-      if (otherKey === key || createsCycle(groups, key, otherKey)) continue;
-      const c = cost(group, other);
-      if (!best || c < best.cost) best = { key: otherKey, cost: c };
-    }
+    const best = bestPartner(groups, getModuleInfo, key);
     if (!best) {
       group.bytes = Infinity; // nothing it can join without a cycle between chunks: it stays alone
       continue;
     }
-    const target = groups.get(best.key);
+    const target = groups.get(best);
     groups.delete(key);
     target.bytes += group.bytes;
     target.ids.push(...group.ids);
-    if (best.key !== "core") target.pages = new Set([...target.pages, ...group.pages]);
+    if (best !== "core") target.pages = new Set([...target.pages, ...group.pages]);
   }
+}
+
+/**
+ * The group that small group `key` should join (its key), or undefined when every merge would
+ * make a cycle. A few dozen bytes (the empty stand-ins of `.server` modules a route imports) go
+ * to core: joined to another small group they would make their pages load that group and what
+ * it imports (the account page loaded the product card and the course prices for three stubs).
+ * Otherwise the group whose merge costs the fewest bytes (mergeCost); the first one on a tie.
+ */
+function bestPartner(groups, getModuleInfo, key) {
+  const group = groups.get(key);
+  if (group.bytes < TINY_CHUNK_BYTES && groups.has("core") && !createsCycle(groups, getModuleInfo, "core", key)) return "core";
+  let best;
+  for (const [otherKey, other] of groups) {
+    if (otherKey === key || createsCycle(groups, getModuleInfo, key, otherKey)) continue;
+    const c = mergeCost(group, other);
+    if (!best || c < best.cost) best = { key: otherKey, cost: c };
+  }
+  return best?.key;
+}
+
+/** Bytes a merge adds over all pages: each group's size times the pages of the other that did not load it. */
+function mergeCost(a, b) {
+  const missing = (x, y) => [...y.pages].filter((p) => !x.pages.has(p)).length;
+  return a.bytes * missing(a, b) + b.bytes * missing(b, a);
+}
+
+/** Would merging group b into group a make chunks import each other in a circle (a → x → b → a)? */
+function createsCycle(groups, getModuleInfo, a, b) {
+  const groupOf = new Map();
+  for (const [key, g] of groups) for (const id of g.ids) groupOf.set(id, key === b ? a : key);
+  const next = (key) => {
+    const out = new Set();
+    for (const k of key === a ? [a, b] : [key]) {
+      for (const id of groups.get(k).ids) {
+        for (const dep of getModuleInfo(id)?.importedIds ?? []) {
+          const to = groupOf.get(dep);
+          if (to && to !== key) out.add(to);
+        }
+      }
+    }
+    return out;
+  };
+  const seen = new Set();
+  const stack = [...next(a)];
+  while (stack.length) {
+    const key = stack.pop();
+    if (key === a) return true;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    stack.push(...next(key));
+  }
+  return false;
+}
+
+/** Module id → output chunk name: "core", and "group1", "group2" … in the groups' order. */
+function planOfGroups(groups) {
   const plan = new Map();
   let n = 0;
   for (const [key, group] of groups) {

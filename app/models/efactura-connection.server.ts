@@ -21,19 +21,15 @@ export const RENEW_WARNING_MS = 30 * DAY;
 
 // ─── Client ──────────────────────────────────────────────────────────────────────────────────
 
-let clientOverride: AnafClient | null = null;
-
-/** The ANAF client for the configuration (real ANAF or the simulator on this site), or null when off. */
+/**
+ * The ANAF client for the configuration (real ANAF, or the simulator on this site at
+ * PUBLIC_URL/simulator/anaf), or null when off. Built from the configuration alone: tests reach
+ * the simulator through the same URLs, answering `fetch` with its route modules.
+ */
 export function anafClient(): AnafClient | null {
-  if (clientOverride) return clientOverride;
   const { anaf } = getConfig();
   if (anaf.mode === "off") return null;
   return createAnafClient(anaf);
-}
-
-/** Tests: route the client's calls (e.g. into the app's request handler). */
-export function setAnafClientForTests(client: AnafClient | null) {
-  clientOverride = client;
 }
 
 // ─── Connection ──────────────────────────────────────────────────────────────────────────────

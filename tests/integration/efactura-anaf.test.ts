@@ -7,7 +7,7 @@
  * and the deadline warning e-mail. The site's ANAF client talks HTTP to the simulator's routes.
  */
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { efacturaConnection, efacturaSubmissions, invoices, mailOutbox, orders } from "../../db/schema";
 import { getConfig } from "~/config.server";
@@ -15,7 +15,7 @@ import { addWorkingDays } from "~/lib/working-days";
 import { addProductToCart } from "~/models/cart.server";
 import { getCart } from "~/models/cart-view.server";
 import { answerNames, runEfactura } from "~/models/efactura.server";
-import { connectionStatus, setAnafClientForTests } from "~/models/efactura-connection.server";
+import { connectionStatus } from "~/models/efactura-connection.server";
 import { documentsAtRisk } from "~/models/efactura-deadlines.server";
 import { action as orderAdminAction } from "~/routes/admin.comenzi.$id";
 import { loader as callbackLoader } from "~/routes/admin.anaf.callback";
@@ -25,13 +25,16 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/adm
 import { action as authorizeAction, loader as authorizeLoader } from "~/routes/simulator.anaf.oauth.authorize";
 import { action as tokenAction } from "~/routes/simulator.anaf.oauth.token";
 import { action as restAction, loader as restLoader } from "~/routes/simulator.anaf.rest.$op";
-import { createAnafClient } from "~/services/efactura/anaf-client.server";
 import { expireAccessTokens, resetSimulator, revokeConnection, setSwitches, simulatorSnapshot } from "~/services/efactura/anaf-simulator.server";
 import { decryptToken } from "~/services/efactura/token-crypto.server";
 import { choosePickup, cookieFor, createProduct, createUser, placeTransferOrder } from "../helpers/factories";
 import { BASE, cookiesFrom, get, post, run, toastOf } from "../helpers/http";
 
-/** The site's fetch, answered by the simulator's route modules (what the HTTP server would do). */
+/**
+ * The site's fetch, answered by the simulator's route modules (what the HTTP server would do). The
+ * site's ANAF client is the configured one (simulator mode: PUBLIC_URL/simulator/anaf/…); this
+ * stands in for the network under it, as the VAT-lookup tests do for the stand-in.
+ */
 async function simulatorFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
   const path = new URL(request.url).pathname;
@@ -82,13 +85,13 @@ async function invoicesPage() {
 
 beforeAll(async () => {
   resetSimulator();
-  setAnafClientForTests(createAnafClient(getConfig().anaf, simulatorFetch));
+  vi.stubGlobal("fetch", simulatorFetch);
   const admin = await createUser({ role: "admin" });
   adminCookie = await cookieFor(admin.id);
 });
 
 afterAll(() => {
-  setAnafClientForTests(null);
+  vi.unstubAllGlobals();
   console.info("e-Factura figures against the simulator:", JSON.stringify(figures));
 });
 
