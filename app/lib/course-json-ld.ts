@@ -6,7 +6,7 @@
  * are not cancelled (models/course-session.server.ts `listComingSessions`), and closed ones are
  * not offered either — so every instance is EventScheduled; a full one has 0 places remaining.
  */
-import { bucharestDateTime } from "./dates";
+import { bucharestDateTime } from "./bucharest-time";
 import { periodLabel } from "./course-quote";
 import { absoluteUrl, schemaPrice, summarize } from "./seo";
 
