@@ -2,6 +2,7 @@
  * What the admin dashboard shows (models/admin-dashboard.server.ts computes it,
  * components/admin/DashboardSections.tsx draws it). Types only.
  */
+import type { SessionStateName } from "./sessions";
 import type { MonthTotal } from "./sales-chart";
 
 export interface Dashboard {
@@ -32,11 +33,24 @@ export interface NewEnrolment {
   confirmedAt: Date;
 }
 
+/** One coming in-person session and its places (session_seats), for the dashboard. */
 export interface SessionOccupancy {
+  sessionId: number;
   courseId: number;
   title: string;
-  sessionOn: string;
   isPublished: boolean;
-  confirmed: number;
-  pending: number;
+  startsOn: string;
+  endsOn: string;
+  /** "12–16/05/2027". */
+  when: string;
+  /** "09:00–17:00". */
+  hours: string;
+  state: SessionStateName;
+  capacity: number;
+  /** Seats `taken`: paid, or added by the admin. */
+  taken: number;
+  /** Seats `held`: an order awaiting its payment, or a place offered from the waitlist. */
+  held: number;
+  /** Students waiting in line (not yet offered a place). */
+  waitlist: number;
 }

@@ -2,8 +2,9 @@
  * iCalendar (RFC 5545) for an in-person session: one VEVENT whose first day is DTSTART/DTEND and
  * whose other days are RDATEs, in local Europe/Bucharest time with the zone's VTIMEZONE (EET/EEST
  * rules), so every calendar shows the academy's hours whatever the reader's zone. The UID is
- * stable per booking (order line + session), SEQUENCE is the session's, so a moved session
- * updates the same event and a cancelled one (METHOD:CANCEL, STATUS:CANCELLED) removes it.
+ * stable per booking (order line + session) and SEQUENCE grows with each update sent for it
+ * (models/session-calendar.server.ts `bookingSequence`), so a moved session updates the same event
+ * and a cancelled one (METHOD:CANCEL, STATUS:CANCELLED) removes it.
  */
 export type IcsMethod = "PUBLISH" | "REQUEST" | "CANCEL";
 

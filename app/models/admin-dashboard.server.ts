@@ -9,14 +9,19 @@
  *   invoice and adds nothing.
  * - Orders awaiting a bank transfer: status `awaiting_transfer`, the longest-waiting first.
  * - New enrolments: enrolments whose payment was confirmed in the last 30 days and still is.
- * - Occupancy of the next in-person sessions: physical courses whose next session is today or
- *   later. The catalogue has neither a number of places nor enrolments per session, so each
- *   course shows its students with a confirmed payment and those whose transfer is awaited.
+ * - Occupancy of the next in-person sessions: the coming sessions (starting today or later, not
+ *   cancelled), soonest first, each with its places from the seat rows (session_seats): „ocupate”
+ *   are `taken` (paid, or added by the admin), „rezervate” are `held` (an order awaiting its
+ *   transfer or card result, or a place offered from the waitlist); released seats (cancelled,
+ *   failed, refunded orders, students moved away, holds run out) count nowhere. Beside them the
+ *   capacity and the students still waiting in line (`waiting`; an `offered` one already holds a
+ *   seat). The held and taken seats are the same places the checkout's counter counts.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courses, enrollments, invoices, orders, users } from "../../db/schema";
+import { courseSessions, courses, enrollments, invoices, orders, sessionSeats, sessionWaitlist, users } from "../../db/schema";
 import { monthInBucharest, monthsEndingWith, shiftMonth, todayInBucharest } from "~/lib/dates";
+import { formatSessionDays } from "~/lib/sessions";
 import type { AwaitingOrder, Dashboard, NewEnrolment, SessionOccupancy } from "~/lib/admin-dashboard-views";
 import type { MonthTotal } from "~/lib/sales-chart";
 
@@ -88,26 +93,45 @@ export async function newEnrolments(now: Date, days = NEW_ENROLMENT_DAYS): Promi
   return { count: Number(total?.n ?? 0), days, latest: latest.map((row) => ({ ...row, confirmedAt: row.confirmedAt! })) };
 }
 
+/** The coming sessions (not cancelled), soonest first, with their places per seat status and their waitlist. */
 export async function upcomingSessions(today: string, limit = SESSIONS_LIMIT): Promise<SessionOccupancy[]> {
   const db = getDb();
-  const upcoming = await db
-    .select({ courseId: courses.id, title: courses.title, sessionOn: courses.nextSessionOn, isPublished: courses.isPublished })
-    .from(courses)
-    .where(and(eq(courses.kind, "physical"), gte(courses.nextSessionOn, today)))
-    .orderBy(asc(courses.nextSessionOn), asc(courses.position), asc(courses.id))
+  const coming = await db
+    .select({ session: courseSessions, title: courses.title, isPublished: courses.isPublished })
+    .from(courseSessions)
+    .innerJoin(courses, eq(courses.id, courseSessions.courseId))
+    .where(and(gte(courseSessions.startsOn, today), ne(courseSessions.state, "cancelled")))
+    .orderBy(asc(courseSessions.startsOn), asc(courseSessions.startTime), asc(courseSessions.id))
     .limit(limit);
-  if (upcoming.length === 0) return [];
-  const counts = await db
-    .select({ courseId: enrollments.courseId, status: enrollments.paymentStatus, n: count() })
-    .from(enrollments)
-    .where(and(inArray(enrollments.courseId, upcoming.map((c) => c.courseId)), inArray(enrollments.paymentStatus, ["confirmed", "pending"])))
-    .groupBy(enrollments.courseId, enrollments.paymentStatus);
-  const countOf = (courseId: number, status: string) => Number(counts.find((c) => c.courseId === courseId && c.status === status)?.n ?? 0);
-  return upcoming.map((c) => ({
-    ...c,
-    sessionOn: c.sessionOn!,
-    confirmed: countOf(c.courseId, "confirmed"),
-    pending: countOf(c.courseId, "pending"),
+  if (coming.length === 0) return [];
+  const ids = coming.map((c) => c.session.id);
+  const [seats, waiting] = await Promise.all([
+    db
+      .select({ sessionId: sessionSeats.sessionId, status: sessionSeats.status, n: count() })
+      .from(sessionSeats)
+      .where(and(inArray(sessionSeats.sessionId, ids), ne(sessionSeats.status, "released")))
+      .groupBy(sessionSeats.sessionId, sessionSeats.status),
+    db
+      .select({ sessionId: sessionWaitlist.sessionId, n: count() })
+      .from(sessionWaitlist)
+      .where(and(inArray(sessionWaitlist.sessionId, ids), eq(sessionWaitlist.status, "waiting")))
+      .groupBy(sessionWaitlist.sessionId),
+  ]);
+  const seatsOf = (sessionId: number, status: string) => Number(seats.find((s) => s.sessionId === sessionId && s.status === status)?.n ?? 0);
+  return coming.map(({ session, title, isPublished }) => ({
+    sessionId: session.id,
+    courseId: session.courseId,
+    title,
+    isPublished,
+    startsOn: session.startsOn,
+    endsOn: session.endsOn,
+    when: formatSessionDays(session.dates),
+    hours: `${session.startTime}–${session.endTime}`,
+    state: session.state,
+    capacity: session.capacity,
+    taken: seatsOf(session.id, "taken"),
+    held: seatsOf(session.id, "held"),
+    waitlist: Number(waiting.find((w) => w.sessionId === session.id)?.n ?? 0),
   }));
 }
 

@@ -20,7 +20,8 @@ import { periodLabel, type PhysicalChoice } from "~/lib/course-quote";
 import { formatDate } from "~/lib/dates";
 import { seatsLeftLabel } from "~/lib/sessions";
 import { COURSE_DETAIL_SIZES } from "~/lib/images";
-import { absoluteUrl, errorSeo, publicUrlFrom, schemaPrice, seo, summarize } from "~/lib/seo";
+import { physicalCourseJsonLd } from "~/lib/course-json-ld";
+import { absoluteUrl, errorSeo, publicUrlFrom, seo, summarize } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
 import { addCourseAction, courseDetailLoader } from "~/routes/+shared/course-detail.server";
@@ -128,46 +129,7 @@ export default function PhysicalCourse() {
           <DayList days={course.content.days} />
         </section>
       ) : null}
-      <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "Course",
-          name: course.title,
-          description: summarize(course.thirdTitle || course.secondTitle || course.title, 300),
-          url,
-          ...(course.image ? { image: absoluteUrl(publicUrl, course.image.src) } : {}),
-          inLanguage: "ro",
-          provider: { "@type": "Organization", name: business?.brand ?? "", url: publicUrl },
-          offers: choices.map((choice) => ({
-            "@type": "Offer",
-            name: periodLabel(choice.days),
-            price: schemaPrice(choice.amountBani),
-            priceCurrency: "RON",
-            category: choice.amountBani === 0 ? "Free" : "Paid",
-            availability: "https://schema.org/InStock",
-            url,
-          })),
-          hasCourseInstance: sessions.length
-            ? sessions.map((s) => ({
-                "@type": "CourseInstance",
-                courseMode: "Onsite",
-                startDate: `${s.startsOn}T${s.hours.slice(0, 5)}`,
-                endDate: `${s.endsOn}T${s.hours.slice(-5)}`,
-                courseSchedule: { "@type": "Schedule", duration: `P${s.days}D`, repeatFrequency: "P1D", startDate: s.startsOn, endDate: s.endsOn },
-                location: { "@type": "Place", name: business?.brand ?? s.place, address: s.place },
-                maximumAttendeeCapacity: s.capacity,
-                remainingAttendeeCapacity: s.seatsLeft,
-                eventStatus: s.state === "cancelled" ? "https://schema.org/EventCancelled" : "https://schema.org/EventScheduled",
-              }))
-            : {
-                "@type": "CourseInstance",
-                courseMode: "Onsite",
-                ...(course.nextSessionOn ? { startDate: course.nextSessionOn } : {}),
-                ...(course.durationDays ? { courseWorkload: `P${course.durationDays}D` } : {}),
-                ...(business ? { location: { "@type": "Place", name: business.brand, address: business.address } } : {}),
-              },
-        }}
-      />
+      <JsonLd data={physicalCourseJsonLd({ course, choices, sessions, business, publicUrl, url })} />
     </CourseDetailLayout>
   );
 }

@@ -1,6 +1,6 @@
 /** Titles, descriptions, canonical URLs, Open Graph, JSON-LD, robots.txt and sitemap.xml. */
 import type { APIRequestContext } from "@playwright/test";
-import { expect, loginAs, test } from "./fixtures";
+import { expect, hook, loginAs, test } from "./fixtures";
 import { COURSES, PRODUCTS } from "./catalogue-helpers";
 
 const base = () => process.env.E2E_BASE_URL ?? "http://127.0.0.1:3210";
@@ -58,6 +58,34 @@ test("courses and products carry schema.org data with RON offers, in a nonce-car
   expect(product).toMatchObject({ "@type": "Product", name: PRODUCTS.kit.title, offers: { "@type": "Offer", price: "249.00", priceCurrency: "RON" } });
   const home = await jsonLd(request, "/");
   expect(home).toMatchObject({ "@type": "NailSalon", openingHours: "Mo-Su 09:00-18:00" });
+});
+
+test("a physical course's sessions are CourseInstances dated in Bucharest time with the day's offset", async ({ request }, testInfo) => {
+  // A course of its own, far in the future and different per project (both share the database).
+  const year = testInfo.project.name === "js" ? 2099 : 2094;
+  const title = `Curs cu sesiuni pentru motoarele de căutare ${testInfo.project.name}`;
+  const created = await hook<{ id: number; sessionIds: number[] }>(request, "physicalCourse", {
+    title,
+    days: 2,
+    amountBani: 90000,
+    sessions: [
+      { startsOn: `${year}-07-06`, capacity: 4 },
+      { startsOn: `${year}-01-12`, capacity: 6 },
+    ],
+  });
+  const course = await jsonLd(request, `/cursuri/curs/${created.id}`);
+  expect(course).toMatchObject({ "@type": "Course", name: title });
+  expect(course.hasCourseInstance).toEqual([
+    expect.objectContaining({
+      "@type": "CourseInstance",
+      startDate: `${year}-01-12T09:00:00+02:00`,
+      endDate: `${year}-01-13T17:00:00+02:00`,
+      location: { "@type": "Place", name: "Ana Nails Academy", address: expect.stringContaining("Constanța") },
+      maximumAttendeeCapacity: 6,
+      remainingAttendeeCapacity: 6,
+    }),
+    expect.objectContaining({ startDate: `${year}-07-06T09:00:00+03:00`, endDate: `${year}-07-07T17:00:00+03:00`, maximumAttendeeCapacity: 4 }),
+  ]);
 });
 
 test("robots.txt and sitemap.xml", async ({ request }) => {

@@ -1,19 +1,26 @@
 /**
  * The admin dashboard (/admin): revenue per Bucharest month from the invoices (refunds and the
  * rest collected at the course included), the orders awaiting a transfer and their "Confirmă
- * plata", the new enrolments and the next in-person sessions — all against orders placed and
- * paid through the real models at chosen dates.
+ * plata", the new enrolments and the occupancy of the next in-person sessions (places per seat
+ * status, from session_seats) — all against orders placed, paid, refunded and cancelled through
+ * the real models at chosen dates.
  */
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router-dom/server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UpcomingSessions } from "~/components/admin/DashboardSections";
 import { getDb } from "../../db/client";
 import { courses, enrollments, orders } from "../../db/schema";
 import { monthInBucharest, shiftMonth, todayInBucharest } from "~/lib/dates";
 import { addCourseToCart } from "~/models/cart.server";
 import { collectRest } from "~/models/invoice.server";
 import { transitionOrder } from "~/models/order-status.server";
+import { addStudentByHand, setSessionState } from "~/models/session-admin.server";
+import { joinWaitlist } from "~/models/session-waitlist.server";
 import { action, loader } from "~/routes/admin._index";
-import { cookieFor, createCourse, createUser, placeTransferOrder } from "../helpers/factories";
+import { cookieFor, createCourse, createCourseSession, createUser, placeTransferOrder } from "../helpers/factories";
 import { get, post, run, toastOf } from "../helpers/http";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -130,11 +137,11 @@ describe("admin dashboard", () => {
     expect(data.newEnrolments.latest[0]).toMatchObject({ studentName: "Cursantă 34900", courseType: "online" });
   });
 
-  it("shows the next in-person sessions with confirmed and pending students", async () => {
+  it("no longer counts students by a course's old single date: only real sessions are listed", async () => {
+    // The in-person course above has a `next_session_on` in 20 days and a paid and an awaiting
+    // student, but no session: the occupancy has nothing to show for it.
     const data = await dashboard();
-    expect(data.sessions).toEqual([
-      { courseId: session.course.id, title: session.course.title, sessionOn: todayInBucharest(new Date(now.getTime() + 20 * DAY)), isPublished: true, confirmed: 1, pending: 1 },
-    ]);
+    expect(data.sessions).toEqual([]);
   });
 
   it("confirms a transfer from the dashboard with the order page's rule, back to /admin", async () => {
@@ -169,5 +176,70 @@ describe("admin dashboard", () => {
     expect(posted.status).toBe(302);
     const [order] = await getDb().select().from(orders).where(eq(orders.id, awaitingPhysical.order.id));
     expect(order.status).toBe("awaiting_transfer");
+  });
+});
+
+describe("occupancy of the next in-person sessions", () => {
+  const inDays = (n: number) => todayInBucharest(new Date(now.getTime() + n * DAY));
+  let course: Awaited<ReturnType<typeof createCourse>>;
+
+  /** A buyer of `sessionId` by bank transfer (the seat is held until the order is paid). */
+  async function buyer(sessionId: number) {
+    const user = await createUser();
+    expect(await addCourseToCart(user.id, { courseId: course.course.id, priceOptionId: course.options[0].id, sessionId })).toMatchObject({ ok: true });
+    return { user, order: await placeTransferOrder(user.id) };
+  }
+  const pay = async (orderId: string) => expect((await transitionOrder(orderId, "paid", { source: "admin", actorUserId: admin.id })).ok).toBe(true);
+
+  it("counts each coming session's places from its seats: paid, held, refunded and cancelled ones, and its waitlist", async () => {
+    course = await createCourse("physical", { title: "Curs de bază în sală" }, [{ days: 5, amountBani: 200000 }]);
+    const later = await createCourseSession(course.course.id, { days: 5, startsOn: inDays(40), capacity: 2, startTime: "10:00", endTime: "18:00" });
+    const sooner = await createCourseSession(course.course.id, { days: 5, startsOn: inDays(25), capacity: 5 });
+    const cancelledSession = await createCourseSession(course.course.id, { days: 5, startsOn: inDays(15), capacity: 4 });
+    const past = await createCourseSession(course.course.id, { days: 5, startsOn: inDays(-10), capacity: 4 });
+
+    // Sooner: 2 paid (one of them refunded afterwards), 1 awaiting the transfer, 1 cancelled
+    // before paying, 1 added by the admin.
+    const paid = await buyer(sooner.id);
+    await pay(paid.order.id);
+    const refunded = await buyer(sooner.id);
+    await pay(refunded.order.id);
+    expect((await transitionOrder(refunded.order.id, "refunded", { source: "admin", actorUserId: admin.id })).ok).toBe(true);
+    await buyer(sooner.id);
+    const dropped = await buyer(sooner.id);
+    expect((await transitionOrder(dropped.order.id, "cancelled", { source: "admin", actorUserId: admin.id })).ok).toBe(true);
+    const byHand = await createUser();
+    expect(await addStudentByHand(sooner.id, byHand.email)).toMatchObject({ ok: true });
+
+    // Later (2 places): one paid, one awaiting → full; three join the waitlist; the awaiting order
+    // is cancelled, so its place is held for the first in line, two still wait.
+    const laterPaid = await buyer(later.id);
+    await pay(laterPaid.order.id);
+    const laterAwaiting = await buyer(later.id);
+    for (let i = 0; i < 3; i++) expect(await joinWaitlist(later.id, (await createUser()).id)).toMatchObject({ ok: true });
+    expect((await transitionOrder(laterAwaiting.order.id, "cancelled", { source: "admin", actorUserId: admin.id })).ok).toBe(true);
+
+    // A cancelled session (with a paid student) and a past one are not listed.
+    await pay((await buyer(cancelledSession.id)).order.id);
+    expect(await setSessionState(cancelledSession.id, "cancelled")).toMatchObject({ ok: true });
+
+    const data = await dashboard();
+    expect(data.sessions).toEqual([
+      expect.objectContaining({ sessionId: sooner.id, courseId: course.course.id, title: "Curs de bază în sală", startsOn: inDays(25), endsOn: inDays(29), hours: "09:00–17:00", capacity: 5, taken: 2, held: 1, waitlist: 0 }),
+      expect.objectContaining({ sessionId: later.id, startsOn: inDays(40), endsOn: inDays(44), hours: "10:00–18:00", capacity: 2, taken: 1, held: 1, waitlist: 2 }),
+    ]);
+
+    // What the admin reads: the figures in their columns and a link to each session's roster.
+    const html = renderToString(createElement(StaticRouter, { location: "/admin" }, createElement(UpcomingSessions, { sessions: data.sessions })));
+    const rows = [...html.matchAll(/<tr data-testid="session">(.*?)<\/tr>/gs)].map((m) =>
+      [...m[1].matchAll(/<td>(.*?)<\/td>/gs)].map((cell) => cell[1].replace(/<br\/>/g, " ").replace(/<[^>]+>/g, "").replace(/<!-- -->/g, "").trim()),
+    );
+    expect(rows).toEqual([
+      [`Curs de bază în sală, sesiunea ${data.sessions[0].when}: lista cursanților`, `${data.sessions[0].when} 09:00–17:00`, "2", "1", "3 / 5", "0"],
+      [`Curs de bază în sală, sesiunea ${data.sessions[1].when}: lista cursanților`, `${data.sessions[1].when} 10:00–18:00`, "1", "1", "2 / 2 (completă)", "2"],
+    ]);
+    expect(html).toContain(`href="/admin/sesiuni/${sooner.id}"`);
+    expect(html).toContain(`href="/admin/sesiuni/${later.id}"`);
+    for (const absent of [cancelledSession, past]) expect(html).not.toContain(`/admin/sesiuni/${absent.id}"`);
   });
 });

@@ -1,17 +1,18 @@
 /**
  * Issue 28, the calendar after a change: a session moved by the admin (new days, hours or place)
  * e-mails each booked student once with the updated invitation (same UID, higher SEQUENCE,
- * METHOD:REQUEST); a student's move e-mails the old event's cancellation and the new event. The
- * attachments are rendered as the outbox sends them and parsed with ical.js.
+ * METHOD:REQUEST); a student's move e-mails the old event's cancellation and the new event; a
+ * student moved away and back gets, for the UID that comes back, a SEQUENCE above every one sent
+ * before. The attachments are rendered as the outbox sends them and parsed with ical.js.
  */
 import ICAL from "ical.js";
-import { and, eq, like, ne } from "drizzle-orm";
+import { and, asc, eq, like, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { mailOutbox, sessionSeats } from "../../db/schema";
 import { addCourseToCart } from "~/models/cart.server";
 import { renderMailAttachments } from "~/models/mail-attachments.server";
-import { saveSession } from "~/models/session-admin.server";
+import { moveSeat, saveSession } from "~/models/session-admin.server";
 import { seatCalendar } from "~/models/session-calendar.server";
 import { joinWaitlist } from "~/models/session-waitlist.server";
 import { transitionOrder } from "~/models/order-status.server";
@@ -42,7 +43,7 @@ function parseIcs(content: Buffer | string) {
   return {
     method: calendar.getFirstPropertyValue("method"),
     uid: vevent.getFirstPropertyValue("uid"),
-    sequence: vevent.getFirstPropertyValue("sequence"),
+    sequence: Number(vevent.getFirstPropertyValue("sequence")),
     status: vevent.getFirstPropertyValue("status"),
     location: vevent.getFirstPropertyValue("location"),
     start: (vevent.getFirstPropertyValue("dtstart") as ICAL.Time).toString(),
@@ -127,6 +128,77 @@ describe("a student's move", () => {
     expect(request).toMatchObject({ method: "REQUEST", uid: `sesiune-${target.id}-${newSeat!.orderLineId}@localhost`, start: "2099-06-01T09:30:00" });
     expect(request.uid).not.toBe(oldUid);
     expect(request.status).not.toBe("CANCELLED");
+  });
+});
+
+describe("a student moved away and back", () => {
+  it("gets, for every UID, a SEQUENCE above each one sent before (the move back is not ignored by calendars)", async () => {
+    const { course, session: first, buyers } = await bookedSession(1, 3);
+    const second = await createCourseSession(course.id, { days: 5, startsOn: "2099-06-01", capacity: 3, startTime: "09:30", endTime: "17:00" });
+    const { user, order } = buyers[0];
+    const seatIn = async (sessionId: number) => (await activeSeat(sessionId, user.id))!;
+
+    // The outbox sends each e-mail right after the change that queued it: its calendar files are
+    // rendered then, in the order the e-mails were queued.
+    const sent: Array<ReturnType<typeof parseIcs> & { step: string }> = [];
+    const rendered = new Set<string>();
+    async function send(step: string) {
+      const mails = await getDb().select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)).orderBy(asc(mailOutbox.createdAt));
+      for (const mail of mails.filter((m) => !rendered.has(m.id))) {
+        rendered.add(mail.id);
+        for (const file of await renderMailAttachments(mail.attachments)) if (file.contentType.startsWith("text/calendar")) sent.push({ ...parseIcs(file.content), step });
+      }
+    }
+
+    await transitionOrder(order.id, "paid", { source: "admin" });
+    await send("paid");
+    const firstUid = `sesiune-${first.id}-${(await seatIn(first.id)).orderLineId}@localhost`;
+    const secondUid = `sesiune-${second.id}-${(await seatIn(first.id)).orderLineId}@localhost`;
+    // Away (the student's own move), back (the admin), the first session's hours changed, away again.
+    const away = await run(moveAction, post(`/cont/sesiuni/${(await seatIn(first.id)).id}/mutare`, { toSessionId: String(second.id) }, { cookie: await cookieFor(user.id) }), {
+      seatId: (await seatIn(first.id)).id,
+    });
+    expect(away.status).toBe(302);
+    await send("away");
+    expect(await moveSeat((await seatIn(second.id)).id, first.id, { admin: true })).toMatchObject({ ok: true });
+    await send("back");
+    const base = { courseId: course.id, days: 5, dates: first.dates, startTime: "10:00", endTime: "18:00", place: null, capacity: 3, notes: "" };
+    expect(await saveSession(first.id, base)).toMatchObject({ ok: true });
+    await send("changed");
+    expect(await moveSeat((await seatIn(first.id)).id, second.id, { admin: true })).toMatchObject({ ok: true });
+    await send("away again");
+
+    const history = (uid: string) => sent.filter((e) => e.uid === uid).map(({ step, method, sequence }) => ({ step, method, sequence }));
+    expect(history(firstUid).map(({ step, method }) => [step, method])).toEqual([
+      ["paid", "REQUEST"],
+      ["away", "CANCEL"],
+      ["back", "REQUEST"],
+      ["changed", "REQUEST"],
+      ["away again", "CANCEL"],
+    ]);
+    expect(history(secondUid).map(({ step, method }) => [step, method])).toEqual([
+      ["away", "REQUEST"],
+      ["back", "CANCEL"],
+      ["away again", "REQUEST"],
+    ]);
+    expect(sent).toHaveLength(8);
+    for (const uid of [firstUid, secondUid]) {
+      const sequences = history(uid).map((e) => e.sequence);
+      for (let i = 1; i < sequences.length; i++) expect(sequences[i], `${uid}: ${JSON.stringify(history(uid))}`).toBeGreaterThan(sequences[i - 1]);
+    }
+    // The invitation after the move back replaces the cancellation: same UID, the session's new day.
+    const back = sent.find((e) => e.step === "back" && e.method === "REQUEST")!;
+    expect(back).toMatchObject({ uid: firstUid, status: "CONFIRMED", start: "2099-05-12T09:30:00" });
+
+    // An outbox that was down sends everything late, in the order queued: no SEQUENCE goes down.
+    const late = new Map<string, number[]>();
+    const all = await getDb().select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email)).orderBy(asc(mailOutbox.createdAt));
+    for (const file of await renderMailAttachments(all.flatMap((m) => m.attachments ?? []))) {
+      if (!file.contentType.startsWith("text/calendar")) continue;
+      const { uid, sequence } = parseIcs(file.content);
+      late.set(uid as string, [...(late.get(uid as string) ?? []), sequence]);
+    }
+    for (const sequences of late.values()) expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
   });
 });
 

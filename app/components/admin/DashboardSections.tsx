@@ -1,7 +1,7 @@
 /**
  * The sections of the admin dashboard (/admin): the figures at the top, the orders awaiting a
  * bank transfer (each with its "Confirmă plata" form, posted to the dashboard's action), the
- * new enrolments and the next in-person sessions. Plain forms and links: no JS needed.
+ * new enrolments and the occupancy of the next in-person sessions (a link to each one's roster). Plain forms and links: no JS needed.
  */
 import { Form, Link } from "@remix-run/react";
 import { formatDate, monthName } from "~/lib/dates";
@@ -106,9 +106,11 @@ export function NewEnrolments({ enrolments }: { enrolments: { count: number; day
 export function UpcomingSessions({ sessions }: { sessions: SessionOccupancy[] }) {
   return (
     <section className="card card--pad dashboard__section" aria-labelledby="sesiuni-titlu">
-      <h3 id="sesiuni-titlu">Următoarele sesiuni ale cursurilor fizice</h3>
+      <h3 id="sesiuni-titlu">Ocuparea următoarelor sesiuni</h3>
       {sessions.length === 0 ? (
-        <p className="muted">Niciun curs fizic nu are o sesiune programată. Data următoarei sesiuni se completează în editorul cursului.</p>
+        <p className="muted">
+          Nicio sesiune programată. Adaug-o din <Link to="/admin/sesiuni">Sesiuni</Link>.
+        </p>
       ) : (
         <>
           <TableWrap label="Sesiunile următoare">
@@ -116,27 +118,45 @@ export function UpcomingSessions({ sessions }: { sessions: SessionOccupancy[] })
               <thead>
                 <tr>
                   <th scope="col">Curs</th>
-                  <th scope="col">Data</th>
-                  <th scope="col">Înscriși</th>
-                  <th scope="col">Așteaptă plata</th>
+                  <th scope="col">Zile</th>
+                  <th scope="col">Ocupate</th>
+                  <th scope="col">Rezervate</th>
+                  <th scope="col">Total / capacitate</th>
+                  <th scope="col">Listă de așteptare</th>
                 </tr>
               </thead>
               <tbody>
                 {sessions.map((s) => (
-                  <tr key={s.courseId} data-testid="session">
+                  <tr key={s.sessionId} data-testid="session">
                     <td>
-                      <Link to={`/admin/cursuri/${s.courseId}`}>{s.title}</Link>
+                      <Link to={`/admin/sesiuni/${s.sessionId}`}>
+                        {s.title}
+                        <span className="visually-hidden">, sesiunea {s.when}: lista cursanților</span>
+                      </Link>
                       {s.isPublished ? null : <span className="muted"> (nepublicat)</span>}
+                      {s.state === "closed" ? <span className="muted"> (închisă pentru vânzare)</span> : null}
                     </td>
-                    <td>{formatDate(s.sessionOn)}</td>
-                    <td>{s.confirmed}</td>
-                    <td>{s.pending}</td>
+                    <td>
+                      {s.when}
+                      <br />
+                      <span className="muted">{s.hours}</span>
+                    </td>
+                    <td>{s.taken}</td>
+                    <td>{s.held}</td>
+                    <td>
+                      {s.taken + s.held} / {s.capacity}
+                      {s.taken + s.held >= s.capacity ? <span className="muted"> (completă)</span> : null}
+                    </td>
+                    <td>{s.waitlist}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableWrap>
-          <p className="muted">Cursurile nu au un număr de locuri în catalog: „Înscriși” sunt cursanții cu plata confirmată pentru curs.</p>
+          <p className="muted">
+            „Ocupate”: locuri plătite sau adăugate de tine. „Rezervate”: locuri care așteaptă plata (transfer bancar sau card) ori oferite primului de pe lista de
+            așteptare. Sesiunile anulate nu apar. Lista cursanților, prezența și mutările sunt în pagina fiecărei sesiuni.
+          </p>
         </>
       )}
     </section>
