@@ -4,8 +4,8 @@
  * tokens, query strings), in memory, and written to `system_errors` (one row per message: count,
  * first and last seen) every few seconds in one statement, so a burst of errors (the database
  * gone, say) costs one write, not one per error. Every worker of the cluster writes into the same
- * rows. Groups not seen for 30 days are deleted. A failed write is printed, never logged as an
- * error (that would count itself).
+ * rows. Groups not seen for 30 days are deleted. A failed write (the database away) keeps its
+ * counts for the next one, and is printed, never logged as an error (that would count itself).
  */
 import { desc, lt, sql } from "drizzle-orm";
 import { getDatabaseHandle, getDb } from "../../db/client";
@@ -45,16 +45,28 @@ export async function flushErrors(now = new Date()): Promise<void> {
   pending.clear();
   const db = getDb();
   if (rows.length) {
-    await db
-      .insert(systemErrors)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: systemErrors.message,
-        set: {
-          count: sql`${systemErrors.count} + excluded.count`,
-          lastSeenAt: sql`greatest(${systemErrors.lastSeenAt}, excluded.last_seen_at)`,
-        },
-      });
+    try {
+      await db
+        .insert(systemErrors)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: systemErrors.message,
+          set: {
+            count: sql`${systemErrors.count} + excluded.count`,
+            lastSeenAt: sql`greatest(${systemErrors.lastSeenAt}, excluded.last_seen_at)`,
+          },
+        });
+    } catch (error) {
+      // The database away (the errors are likely about that): kept for the next write.
+      for (const row of rows) {
+        const entry = pending.get(row.message);
+        if (entry) {
+          entry.count += row.count;
+          entry.first = row.firstSeenAt;
+        } else if (pending.size < MAX_PENDING) pending.set(row.message, { count: row.count, first: row.firstSeenAt, last: row.lastSeenAt });
+      }
+      throw error;
+    }
   }
   if (now.getTime() - lastPrune >= 3600_000) {
     lastPrune = now.getTime();

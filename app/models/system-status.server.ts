@@ -255,7 +255,7 @@ export function systemRuntime(): SystemRuntime {
   };
 }
 
-/** Every process of the cluster (asked of the supervisor), oldest first: start, uptime, version. */
+/** Every process of the cluster (asked of the supervisor), serving ones first: start, uptime, version. */
 export async function systemWorkers(now = new Date(), channel?: SupervisorChannel | null): Promise<WorkerView[]> {
   const workers = await clusterWorkers(channel);
   return workers.map((w) => {

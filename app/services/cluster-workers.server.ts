@@ -49,9 +49,11 @@ function thisProcess(): ClusterWorker {
   return { pid: process.pid, role: "serving", startedAt: processStartedAt, version: processVersion };
 }
 
+const ROLE_ORDER: Record<ClusterWorker["role"], number> = { serving: 0, starting: 1, spare: 2 };
+
 type Answer = { type: "academy:workers"; id: string; workers: Array<{ pid: number; role: ClusterWorker["role"]; startedAt: string | null; version: string | null }> };
 
-/** The cluster's workers, oldest first; this process alone when there is no supervisor to ask. */
+/** The cluster's workers (serving, then starting, then the spare; oldest first); this process alone when there is no supervisor to ask. */
 export async function clusterWorkers(channel: SupervisorChannel | null = supervisor(), timeoutMs = 2000): Promise<ClusterWorker[]> {
   if (!channel?.connected) return [thisProcess()];
   const id = randomUUID();
@@ -73,5 +75,5 @@ export async function clusterWorkers(channel: SupervisorChannel | null = supervi
   if (!answer || !Array.isArray(answer.workers) || answer.workers.length === 0) return [thisProcess()];
   return answer.workers
     .map((w) => ({ pid: w.pid, role: w.role, startedAt: w.startedAt ? new Date(w.startedAt) : new Date(NaN), version: w.version ?? (w.pid === process.pid ? processVersion : "necunoscută") }))
-    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+    .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.startedAt.getTime() - b.startedAt.getTime());
 }

@@ -4,6 +4,7 @@
  * scrubbed out, counted across writes, pruned after 30 days. Real database; the page without
  * JavaScript.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { systemErrors } from "../../db/schema";
@@ -72,6 +73,21 @@ describe("the last errors", () => {
     expect(html).toContain("request failed (GET /cont/comenzi/#): no account for &lt;e-mail&gt;, phone #");
     expect(html).toMatch(/no account for &lt;e-mail&gt;, phone #<\/td><td>3<\/td>/);
     for (const personal of ["ioana.pop@example.com", "maria@example.ro", "0721", "744", "10.0.0.5", "1042"]) expect(html).not.toContain(personal);
+  });
+
+  it("keeps the counts of a write that failed (the database away) for the next one", async () => {
+    await getDb().delete(systemErrors);
+    log.error("request failed", { method: "POST", path: "/cos", error: new Error("Connection terminated unexpectedly") });
+    log.error("request failed", { method: "POST", path: "/cos", error: new Error("Connection terminated unexpectedly") });
+    await getDb().execute(sql`alter table system_errors rename to system_errors_away`);
+    try {
+      await expect(flushErrors()).rejects.toThrow();
+    } finally {
+      await getDb().execute(sql`alter table system_errors_away rename to system_errors`);
+    }
+    log.error("request failed", { method: "POST", path: "/cos", error: new Error("Connection terminated unexpectedly") });
+    await flushErrors();
+    expect((await lastErrors()).map((g) => [g.message, g.count])).toEqual([["request failed (POST /cos): Connection terminated unexpectedly", 3]]);
   });
 
   it("forgets groups not seen for 30 days", async () => {

@@ -25,6 +25,7 @@ describe("the cluster's process list", () => {
     expect(answer.workers.map((w) => w.pid).sort()).toEqual([...answer.pids].sort());
     const byPid = new Map(answer.workers.map((w) => [w.pid, w]));
     expect(byPid.get(answer.spare)).toMatchObject({ role: "spare", version: "9.9.9-alta" });
+    expect(answer.workers.at(-1)?.pid).toBe(answer.spare); // the serving ones first
     for (const pid of answer.pids.filter((p) => p !== answer.spare)) expect(byPid.get(pid)).toMatchObject({ role: "serving", version });
     for (const w of answer.workers) expect(Date.now() - new Date(w.startedAt).getTime()).toBeLessThan(60_000);
   }, 40_000);
