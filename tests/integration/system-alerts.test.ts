@@ -301,7 +301,7 @@ describe("crash loop (recorded by the supervisor, scripts/start.mjs)", () => {
     const page = await (await handle(new Request(`${BASE}/admin/sistem`, { headers: { Cookie: cookie } }))).text();
     expect(page).toMatch(/Procesele serverului(<!-- -->)? <span class="status status--pending">Problemă<\/span>/);
     expect(page).toContain("Opriri de la ultima verificare");
-    expect(page).toContain('<button type="submit" name="intent" value="crash-loop-checked"');
+    expect(page).toMatch(/<form method="post" action="\/admin\/sistem"[^>]*><button type="submit" name="intent" value="crash-loop-checked"/);
 
     // The owner presses „Am verificat”: a plain form POST; the alert resolves at once.
     const pressed = await handle(post("/admin/sistem", { intent: "crash-loop-checked" }, { cookie }));
