@@ -41,7 +41,34 @@ export function stackOf(error: unknown, frames = 6): string | undefined {
   return at.length ? at.map((line) => line.trim().replace(/^at /, "")).join(" < ") : undefined;
 }
 
+/** Told of every error logged: its message and the error's text (app/models/system-errors.server.ts). */
+type ErrorListener = (message: string, detail: { error?: string; method?: string; path?: string }) => void;
+const errorListeners = new Set<ErrorListener>();
+
+/** Calls `listener` for every `log.error` (whatever LOG_LEVEL says); returns the unsubscribe. */
+export function onErrorLogged(listener: ErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
+
+function tellListeners(message: string, fields?: Record<string, unknown>) {
+  const error = fields?.error;
+  const detail = {
+    error: error instanceof Error ? errorText(error) : error === undefined ? undefined : String(error),
+    method: typeof fields?.method === "string" ? fields.method : undefined,
+    path: typeof fields?.path === "string" ? fields.path : undefined,
+  };
+  for (const listener of errorListeners) {
+    try {
+      listener(message, detail);
+    } catch {
+      // A listener never breaks logging.
+    }
+  }
+}
+
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
+  if (level === "error" && errorListeners.size) tellListeners(message, fields);
   if (LEVELS[level] < threshold()) return;
   const line = `${level} ${message}${format(fields)}`;
   if (level === "error" || level === "warn") console.error(line);

@@ -11,6 +11,8 @@ import { getConfig } from "~/config.server";
 import { log } from "~/services/log.server";
 import { startRetention } from "~/models/retention.server";
 import { startAlerts } from "~/models/system-alerts.server";
+import { startErrorLog } from "~/models/system-errors.server";
+import { announceToSupervisor } from "~/services/cluster-workers.server";
 import { startMediaSweep } from "~/models/media.server";
 import { startEfacturaWorker } from "~/models/efactura.server";
 import { startSessionReminders } from "~/models/session-reminders.server";
@@ -125,6 +127,8 @@ async function start() {
     const stopEfactura = config.efacturaWorker ? startEfacturaWorker() : () => {};
     // The nightly backup (BACKUP_HOUR): one process takes it, under the backup lock.
     const stopBackups = startNightlyBackups();
+    // Every logged error, grouped by its scrubbed message, for /admin/sistem's last errors.
+    const stopErrorLog = startErrorLog();
     stopWorkers = async () => {
       stopEfactura();
       stopSweep();
@@ -133,8 +137,12 @@ async function start() {
       stopReminders();
       stopBackups();
       await stopOutbox();
+      await stopErrorLog();
     };
   }
+
+  // The supervisor lists every worker with its version on /admin/sistem.
+  announceToSupervisor();
 
   log.info("database ready", {
     kind: handle.kind,

@@ -1212,3 +1212,19 @@ export const systemAlerts = pgTable(
   },
   () => [check("system_alerts_status_check", inList("status", SYSTEM_ALERT_STATUSES))],
 );
+
+/**
+ * The errors the site logged, grouped by their message with personal data scrubbed out
+ * (app/lib/scrub.ts): how often and when first and last. /admin/sistem lists the latest; groups
+ * not seen for 30 days are deleted.
+ */
+export const systemErrors = pgTable(
+  "system_errors",
+  {
+    message: text("message").primaryKey(),
+    count: integer("count").notNull(),
+    firstSeenAt: ts("first_seen_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull(),
+  },
+  (t) => [index("system_errors_last_seen_idx").on(t.lastSeenAt)],
+);

@@ -5,7 +5,9 @@
  * dies is replaced at once (the log says why it died). With DATABASE_URL there are
  * WEB_CONCURRENCY workers (default: the CPU cores); with the embedded PGlite exactly one (a PGlite
  * folder has one owner). Five deaths within 60 s stop everything with exit code 1 (a crash loop,
- * e.g. a broken build or configuration, must not spin); a worker that fails before the first one
+ * e.g. a broken build or configuration, must not spin) and leave DATA_DIR/crash-loop.json behind
+ * (scripts/crash-loop.mjs): once the site runs again, /admin/sistem and an alert tell the owner;
+ * a worker that fails before the first one
  * ever listened stops start-up with its exit code. With PostgreSQL one extra warm spare waits
  * (loaded, connected, not listening) and takes over within milliseconds when a worker dies;
  * SPARE_WORKER=0 turns it off. SIGTERM/SIGINT: every worker drains (see
@@ -28,7 +30,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isTestBuild } from "./build.mjs";
 import { missingPatches } from "./check-patches.mjs";
+import { recordCrashLoop } from "./crash-loop.mjs";
 import { serveClusterMetrics } from "./metrics-primary.mjs";
+import { serveWorkerList } from "./workers-primary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -118,6 +122,9 @@ let everListened = false;
 let stopping = false;
 let exitCode = 0;
 const deaths = [];
+// /admin/sistem lists every worker: the worker answering the page asks here (workers-primary.mjs).
+serveWorkerList(cluster, (worker) => (listening.has(worker.id) ? "serving" : spare?.worker === worker ? "spare" : "starting"));
+const lastReasons = []; // why the last workers died (the crash-loop record keeps them)
 
 // With PostgreSQL one warm spare waits, loaded and connected, and takes over the moment a worker
 // dies (a cold start takes seconds on a busy machine). PGlite has one owner: no spare.
@@ -173,9 +180,17 @@ cluster.on("exit", (worker, code, signal) => {
   }
   const now = Date.now();
   deaths.push(now);
+  lastReasons.push(why);
+  if (lastReasons.length > CRASH_LIMIT) lastReasons.shift();
   while (deaths.length && deaths[0] < now - CRASH_WINDOW_MS) deaths.shift();
   if (deaths.length >= CRASH_LIMIT) {
     say(`worker ${worker.process.pid} died (${why}); ${deaths.length} deaths within ${CRASH_WINDOW_MS / 1000} s: crash loop, stopping the site`);
+    try {
+      const file = recordCrashLoop(path.resolve(process.env.DATA_DIR || "./data"), { deaths: deaths.length, windowSeconds: CRASH_WINDOW_MS / 1000, reasons: lastReasons });
+      say(`crash loop recorded in ${file}: the site alerts the owner once it runs again`);
+    } catch (error) {
+      say(`could not record the crash loop: ${error?.message ?? error}`);
+    }
     stopAll(1);
     return;
   }

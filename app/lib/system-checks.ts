@@ -23,7 +23,7 @@ export const SYSTEM_LIMITS = {
 } as const;
 
 /** The checks that can alert the owner, in the order the page shows them. */
-export const SYSTEM_CHECK_KEYS = ["backup", "mail", "ipn", "payments", "efactura", "disk"] as const;
+export const SYSTEM_CHECK_KEYS = ["backup", "mail", "ipn", "payments", "efactura", "disk", "crashloop"] as const;
 export type SystemCheckKey = (typeof SYSTEM_CHECK_KEYS)[number];
 
 /** ok: nothing to do; warn: worth a look, no alert; bad: a problem (alerted). */
@@ -48,6 +48,20 @@ export interface SystemRuntime {
   node: string;
   database: "PGlite" | "PostgreSQL";
 }
+
+/** One process of the cluster as /admin/sistem lists it. */
+export interface WorkerView {
+  pid: number;
+  /** "serving", the warm "spare", or "starting" (loading, not yet listening). */
+  role: "serving" | "spare" | "starting";
+  startedAt: string;
+  uptime: string;
+  version: string;
+  /** The process that answered this page. */
+  current: boolean;
+}
+
+export const WORKER_ROLE_LABELS: Record<WorkerView["role"], string> = { serving: "servește", spare: "de rezervă", starting: "pornește" };
 
 export const LEVEL_LABELS: Record<CheckLevel, string> = { ok: "În regulă", warn: "De urmărit", bad: "Problemă" };
 

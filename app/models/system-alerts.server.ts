@@ -16,6 +16,7 @@ import { log } from "~/services/log.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 import type { MailMessage } from "~/services/mail.server";
 import { every } from "~/services/schedule.server";
+import { markCrashLoopChecked } from "./crash-loop.server";
 import { escapeHtml, renderMail } from "./mail-templates.server";
 import { systemChecks, type CheckOptions } from "./system-status.server";
 
@@ -146,6 +147,19 @@ function digestMail(to: string, open: SystemCheck[]): MailMessage {
     bodyText: lines.map((l) => `- ${l}`).join("\n"),
     action: systemPageAction(),
   });
+}
+
+/**
+ * The owner checked the last crash loop (/admin/sistem, „Am verificat”): its check is in order
+ * again, and the alert run that follows at once mails „Rezolvat” (instead of within 5 minutes).
+ */
+export async function crashLoopChecked(options: AlertOptions = {}): Promise<boolean> {
+  if (!markCrashLoopChecked(options.now)) return false;
+  const handle = getDatabaseHandle();
+  if (handle && getConfig().alerts.enabled) {
+    await handle.tryWithLock(ALERTS_LOCK_ID, () => runAlerts(options)).catch((error: unknown) => log.warn("alerts after the crash-loop check failed", { error: String(error) }));
+  }
+  return true;
 }
 
 /** Every 5 minutes (first run 4 minutes after start), in one process of the cluster. */

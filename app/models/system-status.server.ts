@@ -1,18 +1,21 @@
 /**
  * The owner's system checks (docs/product.md §10): last backup, mail outbox, refused payment
- * notifications, payments waiting too long, e-Factura deadlines, the data folder's disk. Read by
+ * notifications, payments waiting too long, e-Factura deadlines, the data folder's disk, a crash
+ * loop the supervisor recorded. Read by
  * /admin/sistem and by the alert job (system-alerts.server.ts). Counts and times only: no
  * personal data leaves here (the alerts mail it).
  */
 import fs from "node:fs";
-import path from "node:path";
 import { and, count, desc, eq, gte, inArray, lt, min, notExists, sql } from "drizzle-orm";
 import { getDatabaseHandle, getDb } from "../../db/client";
 import { backupRuns, invoices, mailOutbox, orders, paymentNotifications, users } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { formatDateTime } from "~/lib/dates";
-import { SYSTEM_LIMITS, formatBytes, formatDuration, type SystemCheck, type SystemRuntime } from "~/lib/system-checks";
+import { SYSTEM_LIMITS, formatBytes, formatDuration, type SystemCheck, type SystemRuntime, type WorkerView } from "~/lib/system-checks";
 import { deadlineText } from "~/lib/working-days";
+import { clusterWorkers, processVersion, type SupervisorChannel } from "~/services/cluster-workers.server";
+import { scrubPersonalData } from "~/lib/scrub";
+import { readCrashLoop } from "./crash-loop.server";
 import { documentsAtRisk } from "./efactura-deadlines.server";
 
 const HOUR = 3600_000;
@@ -33,7 +36,7 @@ export interface CheckOptions {
 export async function systemChecks(options: CheckOptions = {}): Promise<SystemCheck[]> {
   const now = options.now ?? new Date();
   const disk = options.disk === undefined ? await dataDiskUsage() : options.disk;
-  return [await backupCheck(now), await mailCheck(now), await ipnCheck(now), await paymentsCheck(now), await efacturaCheck(now), diskCheck(disk)];
+  return [await backupCheck(now), await mailCheck(now), await ipnCheck(now), await paymentsCheck(now), await efacturaCheck(now), diskCheck(disk), crashLoopCheck()];
 }
 
 async function backupCheck(now: Date): Promise<SystemCheck> {
@@ -204,6 +207,33 @@ function diskCheck(disk: DiskUsage | null): SystemCheck {
   return { ...base, level: "ok", summary: "Spațiu suficient.", facts, advice: null };
 }
 
+/**
+ * The supervisor stopped the site because its processes kept dying (scripts/start.mjs, recorded
+ * in DATA_DIR/crash-loop.json): a problem until the owner marks it as checked on the page.
+ */
+function crashLoopCheck(): SystemCheck {
+  const base = { key: "crashloop" as const, title: "Procesele serverului" };
+  const loop = readCrashLoop();
+  if (!loop) return { ...base, level: "ok", summary: "Site-ul nu s-a oprit niciodată din cauza căderilor repetate.", facts: [], advice: null };
+  const facts = [
+    { label: "Ultima oprire", value: `${formatDateTime(loop.at)}: ${loop.deaths} căderi în ${loop.windowSeconds} de secunde` },
+    ...(loop.reasons.length ? [{ label: "Motivele ultimelor căderi", value: loop.reasons.map((r) => scrubPersonalData(r, 160)).join(" · ") }] : []),
+  ];
+  if (loop.checkedAt) {
+    facts.push({ label: "Verificată", value: formatDateTime(loop.checkedAt) });
+    return { ...base, level: "ok", summary: "Nicio oprire nouă din cauza căderilor repetate.", facts, advice: null };
+  }
+  if (loop.times > 1) facts.push({ label: "Opriri de la ultima verificare", value: String(loop.times) });
+  return {
+    ...base,
+    level: "bad",
+    summary: `Site-ul s-a oprit singur la ${formatDateTime(loop.at)}: procesele lui au căzut de ${loop.deaths} ori în ${loop.windowSeconds} de secunde.`,
+    facts,
+    advice:
+      "Site-ul a fost pornit din nou, dar cauza poate reveni. Citiți motivele de mai sus și jurnalul serverului (de obicei o actualizare nereușită sau o setare greșită: DATABASE_URL, spațiul pe disc, memoria); după ce ați remediat cauza, apăsați „Am verificat” în pagina Sistem.",
+  };
+}
+
 /** The disk holding DATA_DIR (free: what this process may still write). */
 export async function dataDiskUsage(): Promise<DiskUsage | null> {
   try {
@@ -214,22 +244,29 @@ export async function dataDiskUsage(): Promise<DiskUsage | null> {
   }
 }
 
-let version: string | undefined;
-
 /** This process: the site's version (package.json), how long it has run, the database kind. */
 export function systemRuntime(): SystemRuntime {
-  if (version === undefined) {
-    try {
-      version = (JSON.parse(fs.readFileSync(path.resolve("package.json"), "utf8")) as { version?: string }).version ?? "necunoscută";
-    } catch {
-      version = "necunoscută";
-    }
-  }
   return {
-    version,
+    version: processVersion,
     pid: process.pid,
     uptime: formatDuration(process.uptime() * 1000),
     node: process.version,
     database: getDatabaseHandle()?.kind === "postgres" ? "PostgreSQL" : "PGlite",
   };
+}
+
+/** Every process of the cluster (asked of the supervisor), serving ones first: start, uptime, version. */
+export async function systemWorkers(now = new Date(), channel?: SupervisorChannel | null): Promise<WorkerView[]> {
+  const workers = await clusterWorkers(channel);
+  return workers.map((w) => {
+    const known = !Number.isNaN(w.startedAt.getTime());
+    return {
+      pid: w.pid,
+      role: w.role,
+      startedAt: known ? formatDateTime(w.startedAt) : "—",
+      uptime: known ? formatDuration(now.getTime() - w.startedAt.getTime()) : "—",
+      version: w.version,
+      current: w.pid === process.pid,
+    };
+  });
 }

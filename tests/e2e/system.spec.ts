@@ -1,11 +1,12 @@
 /**
  * Issue 29 (e2e, JavaScript on and off): the admin reaches /admin/sistem from the admin menu and
- * reads every check with its state; the page passes axe; a student is turned away.
+ * reads every check with its state, the server's processes (asked of the supervisor of
+ * scripts/start.mjs) and the last errors; the page passes axe; a student is turned away.
  */
 import { axeViolations } from "./axe";
 import { expect, loginAs, startScripts, test } from "./fixtures";
 
-const CHECKS = ["Copia de siguranță", "E-mailurile", "Notificările de plată cu cardul", "Plățile în așteptare", "e-Factura", "Spațiul pe disc (folderul de date)"];
+const CHECKS = ["Copia de siguranță", "E-mailurile", "Notificările de plată cu cardul", "Plățile în așteptare", "e-Factura", "Spațiul pe disc (folderul de date)", "Procesele serverului"];
 
 test("the admin reads the system page; a student cannot", async ({ browser, request }, testInfo) => {
   const js = testInfo.project.use.javaScriptEnabled !== false;
@@ -21,7 +22,12 @@ test("the admin reads the system page; a student cannot", async ({ browser, requ
     await expect(page.getByRole("heading", { level: 3, name: new RegExp(`^${title.replace(/[()]/g, "\\$&")} (În regulă|De urmărit|Problemă)$`) })).toBeVisible();
   }
   await expect(page.getByText(/Verificat la \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
-  await expect(page.getByText("Versiunea")).toBeVisible();
+  await expect(page.locator("dt", { hasText: "Versiunea" })).toBeVisible();
+  const processes = page.getByRole("region", { name: "Procesele serverului" });
+  await expect(processes.getByRole("columnheader", { name: "Pornit de" })).toBeVisible();
+  await expect(processes.getByRole("row").filter({ hasText: "(a răspuns acestei pagini)" })).toHaveCount(1);
+  await expect(processes.getByRole("row").filter({ hasText: "(a răspuns acestei pagini)" })).toContainText(/servește\s*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\s*\d+ (min|h)/);
+  await expect(page.getByRole("heading", { level: 3, name: "Ultimele erori" })).toBeVisible();
   const serious = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious).toEqual([]);
 

@@ -17,7 +17,7 @@ const expectedTables = [
   "delivery_methods", "diplomas", "efactura_connection", "efactura_submissions", "enrollments", "invoice_lines", "invoice_series", "invoice_settings",
   "invoices", "lesson_progress", "lessons", "mail_outbox", "media_files", "order_deliveries", "order_events",
   "order_lines", "orders", "password_reset_tokens", "payment_notifications", "price_changes", "products", "rate_limits",
-  "session_reminders", "session_seats", "session_waitlist", "sessions", "system_alerts", "terms_pages", "users",
+  "session_reminders", "session_seats", "session_waitlist", "sessions", "system_alerts", "system_errors", "terms_pages", "users",
 ];
 
 describe("migrations", () => {

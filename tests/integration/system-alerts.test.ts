@@ -13,12 +13,14 @@ import { getConfig } from "~/config.server";
 import { SYSTEM_LIMITS, type SystemCheckKey } from "~/lib/system-checks";
 import { addCourseToCart } from "~/models/cart.server";
 import { transitionOrder } from "~/models/order-status.server";
+import { markCrashLoopChecked } from "~/models/crash-loop.server";
 import { runAlerts, type AlertEvent } from "~/models/system-alerts.server";
 import { systemChecks, type DiskUsage } from "~/models/system-status.server";
 import { outboxIdle } from "~/services/mail-outbox.server";
 import { cookieFor, createCourse, createUser, placeTransferOrder } from "../helpers/factories";
-import { BASE } from "../helpers/http";
+import { BASE, post } from "../helpers/http";
 import { remixHandler } from "../helpers/remix-app";
+import { recordCrashLoop } from "../../scripts/crash-loop.mjs";
 
 const HOUR = 3600_000;
 const HALF_FULL: DiskUsage = { totalBytes: 100 * 2 ** 30, freeBytes: 50 * 2 ** 30 };
@@ -127,6 +129,17 @@ const PROBLEMS: Record<SystemCheckKey, { title: string; make: () => Promise<void
       disk = HALF_FULL;
     },
   },
+  crashloop: {
+    title: "Procesele serverului",
+    make: async () => {
+      // What the supervisor writes before it stops a crash-looping site (scripts/start.mjs).
+      recordCrashLoop(getConfig().dataDir, { deaths: 5, windowSeconds: 60, reasons: ["uncaught exception: boom"] });
+    },
+    fix: async () => {
+      // The owner's „Am verificat” on the page.
+      markCrashLoopChecked();
+    },
+  },
 };
 
 beforeAll(async () => {
@@ -149,6 +162,7 @@ describe("system checks", () => {
       ["payments", "ok"],
       ["efactura", "ok"],
       ["disk", "ok"],
+      ["crashloop", "ok"],
     ]);
   });
 
@@ -251,5 +265,69 @@ describe("alerts", () => {
     expect(cleared.resolved.sort()).toEqual(["ipn", "payments"]);
     const open = await getDb().select().from(systemAlerts).where(inArray(systemAlerts.status, ["open"]));
     expect(open).toEqual([]);
+  });
+});
+
+describe("crash loop (recorded by the supervisor, scripts/start.mjs)", () => {
+  it("the record → one e-mail saying what to do, without personal data → „Am verificat” on the page (no JavaScript) → „Rezolvat”", async () => {
+    const handle = await remixHandler();
+    const admin = await createUser({ role: "admin" });
+    const cookie = await cookieFor(admin.id);
+    const before = await alertMails();
+    const at = new Date(Date.now() - 10 * 60_000);
+    recordCrashLoop(getConfig().dataDir, {
+      at,
+      deaths: 5,
+      windowSeconds: 60,
+      reasons: ["exit code 1", "uncaught exception: TypeError: no account for ioana.pop@example.com (phone 0721 234 567)"],
+    });
+
+    const first = await runAlerts({ disk });
+    expect(first.opened).toEqual(["crashloop"]);
+    const [mail] = await mailsSince(before);
+    expect(mail.subject).toBe("Problemă pe site: Procesele serverului");
+    expect(mail.text).toContain("Site-ul s-a oprit singur");
+    expect(mail.text).toContain("procesele lui au căzut de 5 ori în 60 de secunde");
+    expect(mail.text).toContain("Ce este de făcut: Site-ul a fost pornit din nou");
+    expect(mail.text).toContain("apăsați „Am verificat”");
+    expect(mail.text).toContain("no account for <e-mail> (phone #)");
+    expect(mail.text).not.toContain("ioana.pop@example.com");
+    expect(mail.text).not.toContain("234");
+    await markAllSent();
+
+    // Another crash loop before the owner looked: no second e-mail, the page counts both.
+    recordCrashLoop(getConfig().dataDir, { deaths: 6, windowSeconds: 60, reasons: ["killed by SIGKILL"] });
+    expect((await runAlerts({ disk })).mails).toBe(0);
+    const page = await (await handle(new Request(`${BASE}/admin/sistem`, { headers: { Cookie: cookie } }))).text();
+    expect(page).toMatch(/Procesele serverului(<!-- -->)? <span class="status status--pending">Problemă<\/span>/);
+    expect(page).toContain("Opriri de la ultima verificare");
+    expect(page).toMatch(/<form method="post" action="\/admin\/sistem"[^>]*><button type="submit" name="intent" value="crash-loop-checked"/);
+
+    // The owner presses „Am verificat”: a plain form POST; the alert resolves at once.
+    const pressed = await handle(post("/admin/sistem", { intent: "crash-loop-checked" }, { cookie }));
+    expect(pressed.status).toBe(302);
+    expect(pressed.headers.get("Location")).toBe("/admin/sistem");
+    const mails = await mailsSince(before);
+    expect(mails.map((m) => m.subject)).toEqual(["Problemă pe site: Procesele serverului", "Rezolvat: Procesele serverului"]);
+    const [row] = await getDb().select().from(systemAlerts).where(eq(systemAlerts.key, "crashloop"));
+    expect(row.status).toBe("resolved");
+    const after = await (await handle(new Request(`${BASE}/admin/sistem`, { headers: { Cookie: cookie } }))).text();
+    expect(after).toMatch(/Procesele serverului(<!-- -->)? <span class="status status--confirmed">În regulă<\/span>/);
+    expect(after).toContain("Verificată");
+    expect(after).not.toContain('value="crash-loop-checked"');
+
+    // A student cannot press it; pressing it again changes nothing.
+    const student2 = await createUser();
+    const refused = await handle(post("/admin/sistem", { intent: "crash-loop-checked" }, { cookie: await cookieFor(student2.id) }));
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/");
+    await handle(post("/admin/sistem", { intent: "crash-loop-checked" }, { cookie }));
+    expect(await mailsSince(before)).toHaveLength(2);
+
+    // The next crash loop after the check opens a new alert (one e-mail again).
+    recordCrashLoop(getConfig().dataDir, { deaths: 5, windowSeconds: 60, reasons: ["exit code 1"] });
+    expect((await runAlerts({ disk })).opened).toEqual(["crashloop"]);
+    markCrashLoopChecked();
+    expect((await runAlerts({ disk })).resolved).toEqual(["crashloop"]);
   });
 });
