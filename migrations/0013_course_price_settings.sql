@@ -7,7 +7,7 @@ CREATE TABLE "course_settings" (
 	CONSTRAINT "course_settings_amounts_check" CHECK ("course_settings"."accreditation_surcharge_bani" >= 0 and "course_settings"."advance_payment_bani" > 0)
 );
 --> statement-breakpoint
--- SPEC §9's values until the admin changes them.
+-- The business constants (docs/product.md §9) until the admin changes them.
 INSERT INTO "course_settings" ("id", "accreditation_surcharge_bani", "advance_payment_bani") VALUES (1, 65000, 50000) ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- The detail pages show the surcharge and the advance: a change bumps the catalogue version.
