@@ -9,7 +9,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
-import { log, stackOf } from "~/services/log.server";
+import { log, stackOf } from "~/log.server";
 import { privateByDefault } from "~/lib/http";
 import { cachedPage, pageKey, renderPage } from "~/services/html-cache.server";
 import { stripRendererPadding } from "~/services/react-stream.server";

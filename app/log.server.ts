@@ -1,7 +1,7 @@
 /**
  * One-line logs: `level message key=value …`. Never pass secrets, tokens or passwords here.
  * A foundation module (beside config.server.ts): every layer may log, so it imports nothing of
- * the app but test-support. `services/log.server.ts` re-exports it for existing importers.
+ * the app but test-support.
  */
 import { underTest } from "./test-support.server";
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;

@@ -8,7 +8,7 @@ import { connect, getDatabaseHandle, setDatabaseHandle } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { isDatabaseEmpty, seed, upgradeSeededTermsPages } from "../db/seed";
 import { getConfig } from "~/config.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { startRetention } from "~/models/retention.server";
 import { startAlerts } from "~/models/system-alerts.server";
 import { startErrorLog } from "~/models/system-errors.server";

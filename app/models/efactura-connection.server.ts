@@ -9,7 +9,7 @@ import { efacturaConnection } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { AnafError, createAnafClient, type AnafClient } from "~/services/efactura/anaf-client.server";
 import { decryptToken, encryptToken } from "~/services/efactura/token-crypto.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 
 const DAY = 86_400_000;
 /** Refresh the access token when it has less than this left (ANAF's lasts 90 days). */

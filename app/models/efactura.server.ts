@@ -26,7 +26,7 @@ import { anafClient, authed, connectionRow, isConnected, NotConnected } from "~/
 import { warnDeadlines } from "~/models/efactura-deadlines.server";
 import { AnafError, type AnafClient } from "~/services/efactura/anaf-client.server";
 import { efacturaXml } from "~/services/efactura/sender.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { every } from "~/services/schedule.server";
 import { getStorage } from "~/services/storage.server";
 import { readZip } from "~/services/zip.server";

@@ -24,7 +24,7 @@ import {
 import { ensureDiploma } from "~/models/diploma.server";
 import { mediaTypeOf, signedMediaUrl } from "~/models/media-type.server";
 import { WEBVTT_MAX_BYTES } from "~/lib/webvtt";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { getStorage, URL_LIFETIMES } from "~/services/storage.server";
 import { measureVideoDuration } from "~/services/video-duration.server";
 

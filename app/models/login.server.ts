@@ -13,7 +13,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { loginSchema } from "~/lib/validation/account";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { verifyLogin } from "~/models/user.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { readDevice, rememberDevice } from "~/services/known-device.server";
 import { forgiveLogin, hitLogin, recordLoginFailure } from "~/services/rate-limit.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/services/unavailable.server";

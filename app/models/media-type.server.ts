@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { mediaFiles } from "../../db/schema";
 import { isVerifiedType, verifyContainer, type VerifiedType } from "~/lib/media-check";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { getStorage, storageReader, type UrlOptions } from "~/services/storage.server";
 
 /** Keys are immutable (an upload never reuses a key), so a type once known stays true. */

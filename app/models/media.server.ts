@@ -11,7 +11,7 @@ import { SMALL_WIDTH, variantKey } from "~/lib/images";
 import { posterKeyFor } from "~/lib/player";
 import { STORAGE_FOLDERS } from "~/lib/storage-keys";
 import { forgetMediaTypes } from "~/models/media-type.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { every } from "~/services/schedule.server";
 import { getStorage, type StorageBackend } from "~/services/storage.server";
 

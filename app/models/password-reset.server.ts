@@ -15,7 +15,7 @@ import { passwordResetTokens } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { destroyUserSessions, hashToken } from "~/models/session.server";
 import { findUserByEmail, setPasswordHash } from "~/models/user.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { passwordResetMail } from "~/models/mail-templates.server";
 import { checkMailService, sendMail } from "~/services/mail.server";
 import { hashPassword } from "~/services/password.server";

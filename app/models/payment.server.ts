@@ -13,7 +13,7 @@ import { getDb, type Tx } from "../../db/client";
 import { orders, paymentNotifications, type OrderStatus } from "../../db/schema";
 import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
 import { transitionOrder } from "~/models/order-status.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { kickOutbox } from "~/services/mail-outbox.server";
 import { CRC_ERROR, crcErrorReply } from "~/services/payments/mobilpay.server";
 import { getCardProvider } from "~/services/payments/provider.server";

@@ -10,7 +10,7 @@ import { and, inArray, isNotNull, lt, ne, notExists, or, sql } from "drizzle-orm
 import { getDatabaseHandle, getDb } from "../../db/client";
 import { invoices, orderDeliveries, orders, passwordResetTokens, paymentNotifications, sessions } from "../../db/schema";
 import { lastExpiredYear, sessionCutoff } from "~/lib/retention";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { every } from "~/services/schedule.server";
 import { sweepExpiredRows } from "./housekeeping.server";
 

@@ -17,7 +17,7 @@ import { formatSessionDays } from "~/lib/sessions";
 import { placeOf } from "~/models/course-session.server";
 import { escapeHtml, renderMail } from "~/models/mail-templates.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { every } from "~/services/schedule.server";
 
 const JOB_LOCK_ID = 7_204_118_031;

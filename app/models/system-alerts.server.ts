@@ -12,7 +12,7 @@ import { systemAlerts } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { formatDateTime } from "~/lib/dates";
 import { SYSTEM_CHECK_KEYS, type SystemCheck } from "~/lib/system-checks";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 import type { MailMessage } from "~/services/mail.server";
 import { every } from "~/services/schedule.server";

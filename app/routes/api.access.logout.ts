@@ -2,7 +2,7 @@
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { destroySession } from "~/models/session.server";
 import { apiError, apiRoute, jsonResponse } from "~/routes/+shared/api/http.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
 export const { loader, action } = apiRoute({

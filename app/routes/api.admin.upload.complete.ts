@@ -8,7 +8,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdmin } from "~/models/session.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { verifyUpload } from "~/services/uploads.server";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 

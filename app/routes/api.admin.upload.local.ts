@@ -8,7 +8,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/session.server";
 import { cancelLocalUpload, receiveLocalUpload } from "~/services/local-upload.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { getStorage } from "~/services/storage.server";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 

@@ -13,7 +13,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireAdmin } from "~/models/session.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { issueUploadUrl } from "~/services/uploads.server";
 import { jsonResponse } from "~/routes/+shared/api/http.server";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";

@@ -22,7 +22,7 @@ import { loginSchema } from "~/routes/+shared/form-schemas.server";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { createSession, requireGuest } from "~/models/session.server";
 import { authenticator, LoginError } from "~/models/login.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";

@@ -37,7 +37,7 @@ import {
   postalOf,
 } from "~/routes/+shared/form-schemas.server";
 import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";

@@ -22,7 +22,7 @@ import { deleteAccount } from "~/models/account-data.server";
 import { clearSessionCookie, requireUser } from "~/models/session.server";
 import { refuseWrongPassword } from "~/routes/+shared/current-password.server";
 import { deleteAccountSchema } from "~/routes/+shared/form-schemas.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 

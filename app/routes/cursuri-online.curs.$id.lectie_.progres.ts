@@ -11,7 +11,7 @@ import { parseId } from "~/lib/ids";
 import { PLAYER_MESSAGES, playerPath, waitMessage } from "~/lib/player";
 import { completeLesson } from "~/models/lesson.server";
 import { requireUser } from "~/models/session.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { toastCookie } from "~/services/toast.server";
 import { readFormData } from "~/lib/form-input";
 

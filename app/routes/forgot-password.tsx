@@ -19,7 +19,7 @@ import { privatePageMeta } from "~/lib/meta";
 import { forgotPasswordSchema } from "~/routes/+shared/form-schemas.server";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { hitPasswordReset } from "~/services/rate-limit.server";
 import { errorBoundary } from "~/components/ErrorState";

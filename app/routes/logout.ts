@@ -7,7 +7,7 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { ACCOUNT_MESSAGES } from "~/lib/account-messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { destroySession } from "~/models/session.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";

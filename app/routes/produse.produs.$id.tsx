@@ -17,7 +17,7 @@ import { addProductToCart } from "~/models/cart.server";
 import { productDetail } from "~/models/catalogue.server";
 import { parseAddProductForm } from "~/routes/+shared/course-detail.server";
 import { getUser, requireUser } from "~/models/session.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
 import { readFormData } from "~/lib/form-input";

@@ -20,7 +20,7 @@ import { registerSchema } from "~/routes/+shared/form-schemas.server";
 import { EMAIL_MESSAGES, INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { createSession, requireGuest } from "~/models/session.server";
 import { EmailTakenError, registerUser } from "~/models/user.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { hitRegister } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";

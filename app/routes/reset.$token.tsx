@@ -18,7 +18,7 @@ import { resetPasswordSchema } from "~/routes/+shared/form-schemas.server";
 import { INVALID_FORM_MESSAGE } from "~/lib/validation/field-rules";
 import { checkResetToken, resetPassword, type ResetTokenState } from "~/models/password-reset.server";
 import { clearSessionCookie } from "~/models/session.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";

@@ -8,7 +8,7 @@ import { getConfig } from "~/config.server";
 import { companyFromAnaf, type AnafCompany, type AnafFoundCompany } from "~/lib/anaf-company";
 import { todayInBucharest } from "~/lib/dates";
 import { parseCui } from "~/lib/fiscal-ids";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 
 export const VAT_LOOKUP_TIMEOUT_MS = 6_000;
 

@@ -11,7 +11,7 @@
 import { eq } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client";
 import { catalogueVersion } from "../../db/schema";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 
 export const CATALOGUE_CHANNEL = "catalogue_changed";
 const VERIFY_MS = 10_000;

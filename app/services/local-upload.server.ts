@@ -26,7 +26,7 @@ import { pipeline } from "node:stream/promises";
 import { parseContentRange } from "~/lib/http-range";
 import { isValidStorageKey } from "~/lib/storage-keys";
 import { MAX_UPLOAD_CHUNK_BYTES, UPLOAD_MESSAGES } from "~/lib/upload-rules";
-import { log } from "./log.server";
+import { log } from "~/log.server";
 import { localPathForKey, verifyLocalUpload } from "./storage.server";
 
 export interface LocalUploadOutcome {

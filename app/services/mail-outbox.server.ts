@@ -15,7 +15,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, getDatabaseHandle, type Executor } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { getConfig } from "~/config.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { sendMail, type MailAttachmentRef, type MailFile, type MailMessage } from "~/services/mail.server";
 
 /** Renders the files of a message from the references stored with it (an invoice id → its PDF). */

@@ -10,7 +10,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { registerEnvironmentReset } from "../test-support.server";
 
 export interface MailMessage {

@@ -25,7 +25,7 @@ import { getDb } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { knowsAccount, type KnownDevice } from "~/services/known-device.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { registerClockSeam } from "../test-support.server";
 
 export interface LimitRule {

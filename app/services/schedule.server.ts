@@ -3,7 +3,7 @@
  * `intervalMs`, never twice at once; a failure is logged as a warning and retried at the next
  * tick. The timers do not keep the process alive; the returned function stops them (shutdown).
  */
-import { log } from "./log.server";
+import { log } from "~/log.server";
 import { recordJobSuccess } from "./metrics.server";
 
 export function every(name: string, intervalMs: number, firstDelayMs: number, task: () => Promise<void>): () => void {

@@ -43,7 +43,7 @@ import { variantKey } from "~/lib/images";
 import { kindOfVerifiedType, verifyContainer, type ByteReader, type VerifiedType } from "~/lib/media-check";
 import { checkWebVtt, WEBVTT_MAX_BYTES } from "~/lib/webvtt";
 import { optimiseUploadedImage } from "./images.server";
-import { log } from "./log.server";
+import { log } from "~/log.server";
 import { getStorage, storageReader, type UploadTarget } from "./storage.server";
 
 /**

@@ -6,7 +6,7 @@
  * known length, when a student completes it (models/lesson*.server).
  */
 import { readVideoDuration } from "~/lib/video-duration";
-import { log } from "./log.server";
+import { log } from "~/log.server";
 import { getStorage, type StorageBackend } from "./storage.server";
 
 /**

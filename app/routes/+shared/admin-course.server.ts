@@ -22,7 +22,7 @@ import { getPriceSettings } from "~/models/course-settings.server";
 import { signedMediaUrl } from "~/models/media-type.server";
 import { requireAdmin } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { imageUrl } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { courseFileTarget, maxBytesFor, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits } from "~/services/uploads.server";

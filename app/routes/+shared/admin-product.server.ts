@@ -14,7 +14,7 @@ import { removeUnusedMedia } from "~/models/media.server";
 import { deleteProduct, getProductForAdmin, listProductsForAdmin, productReferenceWarning, saveProduct, setProductPublished } from "~/models/product.server";
 import { requireAdmin } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { imageUrl } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { maxBytesFor, productFileTarget, proofsToKeep, readAdminForm, readUploadProofs, uploadLimits, verifyFormMedia } from "~/services/uploads.server";

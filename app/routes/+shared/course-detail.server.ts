@@ -20,7 +20,7 @@ import { courseDetail } from "~/models/catalogue.server";
 import { getPublishedCourse } from "~/models/course.server";
 import { getUser, requireUser } from "~/models/session.server";
 import { getConfig } from "~/config.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 

@@ -12,7 +12,7 @@ import { SHORT_TOAST } from "~/lib/toast";
 import { cleanSections, TERMS_MESSAGES, termsFormSchema } from "~/lib/validation/terms";
 import { getUser, requireAdmin } from "~/models/session.server";
 import { legalPageData, saveTermsPage } from "~/models/terms.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";

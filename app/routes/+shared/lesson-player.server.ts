@@ -13,7 +13,7 @@ import { type CourseProgress, findLesson, lessonKey, nextLesson, startingLesson 
 import { completeLesson, loadPlayer, type PlayerLesson, recordLessonServed } from "~/models/lesson.server";
 import { signedMediaUrl } from "~/models/media-type.server";
 import { requireUser } from "~/models/session.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { lessonPosterUrl } from "~/services/lesson-media.server";
 import { URL_LIFETIMES } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";

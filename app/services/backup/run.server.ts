@@ -8,7 +8,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { getDatabaseHandle } from "../../../db/client";
 import { getConfig, type Config } from "~/config.server";
 import { backupDue } from "~/lib/backup-retention";
-import { log } from "../log.server";
+import { log } from "~/log.server";
 import { every } from "../schedule.server";
 import { getStorage } from "../storage.server";
 import { parseBackupKey } from "./archive.server";

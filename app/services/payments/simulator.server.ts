@@ -9,7 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getConfig } from "~/config.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import {
   buildNotificationXml,
   openEnvelope,

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getConfig } from "~/config.server";
 import { requireAdmin, requireUser, type SessionUser } from "~/models/session.server";
-import { log } from "~/services/log.server";
+import { log } from "~/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/services/unavailable.server";
 
