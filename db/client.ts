@@ -233,6 +233,9 @@ function isAlive(pid: number): boolean {
 
 // ─── The process-wide handle ─────────────────────────────────────────────────────────────────
 
+// On globalThis, not in a module variable: `remix dev` imports every rebuilt server build again,
+// and a second open of the same PGlite folder in one process would fail on its lock (the Epic
+// Stack keeps its Prisma client the same way). Production imports the build once.
 const GLOBAL_KEY = Symbol.for("academy.database");
 type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: DatabaseHandle };
 
