@@ -77,21 +77,30 @@ export function choiceQuery(choice: { priceOptionId: number | null; accreditatio
 
 /**
  * The choice a course page's query asks for, kept only where the page offers it: a price option
- * among `choiceIds`, the accreditation and the advance only when the course has them. Null when
- * the query asks for nothing the page offers.
+ * among `choiceIds`, the accreditation and the advance only when the course has them, a session
+ * among `sessions` (each with the price option of its period: a session alone, as in the
+ * waitlist offer's link `?sessionId=…`, chooses its period too). Null when the query asks for
+ * nothing the page offers.
  */
 export function choiceFromQuery(
   query: URLSearchParams,
-  offer: { choiceIds: readonly number[]; accreditation: boolean; advancePayment: boolean },
+  offer: {
+    choiceIds: readonly number[];
+    accreditation: boolean;
+    advancePayment: boolean;
+    sessions?: ReadonlyArray<{ id: number; priceOptionId: number | null }>;
+  },
 ): PhysicalChoice | null {
   const raw = query.get("priceOptionId");
   const id = raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const rawSession = query.get("sessionId");
+  const session = rawSession !== null && /^\d{1,9}$/.test(rawSession) ? offer.sessions?.find((s) => s.id === Number(rawSession)) : undefined;
+  const priceOptionId = id !== null && offer.choiceIds.includes(id) ? id : (session?.priceOptionId ?? null);
   const choice: PhysicalChoice = {
-    priceOptionId: id !== null && offer.choiceIds.includes(id) ? id : null,
-    ...(rawSession !== null && /^\d{1,9}$/.test(rawSession) ? { sessionId: Number(rawSession) } : {}),
+    priceOptionId,
+    ...(session ? { sessionId: session.id } : {}),
     accreditation: offer.accreditation && query.get("accreditation") === "on",
     advancePayment: offer.advancePayment && query.get("advancePayment") === "on",
   };
-  return choice.priceOptionId !== null || choice.accreditation || choice.advancePayment ? choice : null;
+  return choice.priceOptionId !== null || session || choice.accreditation || choice.advancePayment ? choice : null;
 }

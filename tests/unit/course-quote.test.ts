@@ -98,4 +98,20 @@ describe("a choice carried through the login (issue 20, item 5)", () => {
       advancePayment: false,
     });
   });
+
+  it("reads a session the page lists, with its period (the waitlist offer's link, issue 28)", () => {
+    const sessions = [
+      { id: 7, priceOptionId: 12 },
+      { id: 8, priceOptionId: 11 },
+    ];
+    const read = (query: string) => choiceFromQuery(new URLSearchParams(query), { ...offer, sessions });
+    // A session alone chooses its period too, so the page opens with both ticked.
+    expect(read("sessionId=7")).toEqual({ priceOptionId: 12, sessionId: 7, accreditation: false, advancePayment: false });
+    // A period asked for explicitly is kept (the form drops a session of another period).
+    expect(read("priceOptionId=11&sessionId=7")).toEqual({ priceOptionId: 11, sessionId: 7, accreditation: false, advancePayment: false });
+    // A session the page does not list (closed, cancelled, another course's) chooses nothing.
+    expect(read("sessionId=9")).toBeNull();
+    expect(read("sessionId=7x")).toBeNull();
+    expect(choiceFromQuery(new URLSearchParams("sessionId=7"), offer)).toBeNull();
+  });
 });

@@ -37,6 +37,8 @@ export async function courseDetailLoader(kind: CourseKind, { request, params }: 
     choiceIds: detail.choices.map((c) => c.id),
     accreditation: detail.offersAccreditation,
     advancePayment: detail.offersAdvance,
+    // A session the page lists, with its period's option (the waitlist offer links to one).
+    sessions: detail.sessions.map((s) => ({ id: s.id, priceOptionId: detail.choices.find((c) => c.days === s.days)?.id ?? null })),
   });
   const only = detail.choices.length === 1 ? detail.choices[0].id : null;
   const requested: PhysicalChoice | null = asked
