@@ -40,10 +40,13 @@ export class CatalogueCache {
       CATALOGUE_CHANNEL,
       // A notification of the version this process already holds (its own write, read back by
       // catalogueWritten before the NOTIFY arrived) changes nothing: its entries were loaded
-      // after that commit.
+      // after that commit. Nor does one of an older version arriving late (versions only grow;
+      // a restored database that went back is caught by the next verify).
       (payload) => {
-        const version = Number(payload) || null;
-        if (version === null || version !== this.current) this.set(version);
+        const parsed = Number(payload);
+        const version = payload !== "" && Number.isSafeInteger(parsed) ? parsed : null;
+        if (version !== null && this.current !== null && version <= this.current) return;
+        this.set(version);
       },
       () => {
         // (Re)started: whatever was missed meanwhile, start from the stored version.

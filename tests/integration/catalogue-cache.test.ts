@@ -23,6 +23,7 @@ import { loader as productListLoader } from "~/routes/produse._index";
 import { loader as productLoader } from "~/routes/produse.produs.$id";
 import { loader as termeniLoader } from "~/routes/termeni";
 import {
+  CATALOGUE_CHANNEL,
   CatalogueCache,
   processCatalogueCache,
   setProcessCatalogueCache,
@@ -198,6 +199,24 @@ describe("an admin write is what the next guest request shows", () => {
     } finally {
       await worker.stop();
       if (other !== own) await other.close();
+    }
+  });
+
+  it("a late notification of an older version changes nothing; a newer one drops the entries", async () => {
+    const cache = new CatalogueCache(getDatabaseHandle()!);
+    await cache.start();
+    try {
+      const current = cache.version!;
+      expect(current).not.toBeNull();
+      const seen: Array<number | null> = [];
+      cache.onChange((version) => seen.push(version));
+      // Notifications arrive in the order they were sent: the older one first, then a newer one.
+      await getDb().execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(current - 1)})`);
+      await getDb().execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(current + 1)})`);
+      expect(await versionAfter(cache, current)).toBe(current + 1);
+      expect(seen).toEqual([current + 1]);
+    } finally {
+      await cache.stop();
     }
   });
 
