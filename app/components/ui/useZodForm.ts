@@ -129,7 +129,9 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
       // conform validates a field on blur through a submit of its own ("__intent__"): that is
       // not the user's submit, and moving focus then would pull it back from the next field.
       const ownIntent = submitter instanceof HTMLButtonElement && submitter.name === "__intent__";
-      if (ownIntent && isSubmitButtonOf(blurredTo.current, event.currentTarget)) {
+      const leftFor = blurredTo.current;
+      blurredTo.current = null;
+      if (ownIntent && isBlurCheck(submitter) && leftFor !== submitter && isSubmitButtonOf(leftFor, event.currentTarget)) {
         // The field was left for a press on the form's own submit button: that submit checks every
         // field a moment later. Checking it now would show its message (and move the button) between
         // the press and the release, so the click would land beside the button and be lost.
@@ -162,8 +164,18 @@ export function useZodForm<Schema extends AnySchema>({ id, schema, constraint, l
   return { form, fields, formProps, invalidSubmit: blocked && fieldErrors };
 }
 
+/** conform's check of one field on leaving it: a submit of its own whose intent is "validate". */
+function isBlurCheck(submitter: HTMLButtonElement): boolean {
+  try {
+    return (JSON.parse(submitter.value) as { type?: unknown }).type === "validate";
+  } catch {
+    return false;
+  }
+}
+
+/** A button that sends the whole form (not one of conform's list buttons such as „+ Adaugă preț”). */
 function isSubmitButtonOf(target: EventTarget | null, form: HTMLFormElement): boolean {
-  return (target instanceof HTMLButtonElement || target instanceof HTMLInputElement) && target.type === "submit" && target.form === form;
+  return (target instanceof HTMLButtonElement || target instanceof HTMLInputElement) && target.type === "submit" && target.form === form && target.name !== "__intent__";
 }
 
 const passThrough: Validator = (formData) => parse(formData, { resolve: (value) => ({ value }) });
