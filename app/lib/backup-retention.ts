@@ -6,7 +6,7 @@
  * and of each of the last 12 months (one archive can count for all three). Everything else is
  * deleted after a successful backup.
  */
-import { TIME_ZONE } from "./dates";
+import { bucharestWallClock } from "./bucharest-time";
 
 export const BACKUP_KEEP = { daily: 7, weekly: 4, monthly: 12 } as const;
 
@@ -29,21 +29,7 @@ export function backupTimeFromName(name: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const dayParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function localParts(at: Date) {
-  const parts = Object.fromEntries(dayParts.formatToParts(at).map((p) => [p.type, p.value]));
-  return { year: +parts.year, month: +parts.month, day: +parts.day, hour: +parts.hour, minute: +parts.minute, second: +parts.second };
-}
+const localParts = bucharestWallClock;
 
 function dayKey(at: Date): string {
   const p = localParts(at);

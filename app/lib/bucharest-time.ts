@@ -5,7 +5,8 @@
  */
 import { TIME_ZONE } from "./dates";
 
-const wallClock = new Intl.DateTimeFormat("en-GB", {
+// Pure: a page that imports course-json-ld.ts without its session dates ships none of this.
+const wallClock = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", {
   timeZone: TIME_ZONE,
   year: "numeric",
   month: "2-digit",
@@ -16,9 +17,15 @@ const wallClock = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+/** What a clock in Bucharest shows at this instant, as numbers. */
+export function bucharestWallClock(at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const p = Object.fromEntries(wallClock.formatToParts(at).map((part) => [part.type, Number(part.value)]));
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+}
+
 /** Minutes Bucharest is ahead of UTC at this instant (120 in winter, 180 in summer). */
 function bucharestOffsetAt(instant: number): number {
-  const p = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  const p = bucharestWallClock(new Date(instant));
   return Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 

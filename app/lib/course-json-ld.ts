@@ -32,7 +32,13 @@ function splitHours(hours: string): [string, string] {
   return [hours.slice(0, 5), hours.slice(-5)];
 }
 
-export function physicalCourseJsonLd({ course, choices, sessions, business, publicUrl, url }: CourseJsonLdInput) {
+type CourseJsonLdBase = Pick<CourseJsonLdInput, "course" | "choices" | "business" | "publicUrl" | "url">;
+
+/**
+ * A course page's schema.org Course with its RON offers (both kinds of course): `offerName` names
+ * an offer by its days (a period or an access), `instances` is the hasCourseInstance value.
+ */
+export function courseJsonLd({ course, choices, business, publicUrl, url }: CourseJsonLdBase, offerName: (days: number | null) => string, instances: unknown) {
   return {
     "@context": "https://schema.org",
     "@type": "Course",
@@ -44,14 +50,23 @@ export function physicalCourseJsonLd({ course, choices, sessions, business, publ
     provider: { "@type": "Organization", name: business?.brand ?? "", url: publicUrl },
     offers: choices.map((choice) => ({
       "@type": "Offer",
-      name: periodLabel(choice.days),
+      name: offerName(choice.days),
       price: schemaPrice(choice.amountBani),
       priceCurrency: "RON",
       category: choice.amountBani === 0 ? "Free" : "Paid",
       availability: "https://schema.org/InStock",
       url,
     })),
-    hasCourseInstance: sessions.length
+    hasCourseInstance: instances,
+  };
+}
+
+export function physicalCourseJsonLd(input: CourseJsonLdInput) {
+  const { course, sessions, business } = input;
+  return courseJsonLd(
+    input,
+    periodLabel,
+    sessions.length
       ? sessions.map((s) => {
           const [start, end] = splitHours(s.hours);
           return {
@@ -73,5 +88,5 @@ export function physicalCourseJsonLd({ course, choices, sessions, business, publ
           ...(course.durationDays ? { courseWorkload: `P${course.durationDays}D` } : {}),
           ...(business ? { location: { "@type": "Place", name: business.brand, address: business.address } } : {}),
         },
-  };
+  );
 }

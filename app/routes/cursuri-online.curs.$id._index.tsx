@@ -15,9 +15,10 @@ import { errorBoundary } from "~/components/ErrorState";
 import { JsonLd } from "~/components/JsonLd";
 import { Icon } from "~/components/ui/Icon";
 import { courseHref } from "~/lib/course-actions";
+import { courseJsonLd } from "~/lib/course-json-ld";
 import { accessLabel } from "~/lib/course-quote";
 import { COURSE_DETAIL_SIZES } from "~/lib/images";
-import { absoluteUrl, errorSeo, publicUrlFrom, schemaPrice, seo, summarize } from "~/lib/seo";
+import { absoluteUrl, errorSeo, publicUrlFrom, seo, summarize } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { HYDRATE_ON_INTERACTION } from "~/lib/route-handle";
 import { addCourseAction, courseDetailLoader } from "~/routes/+shared/course-detail.server";
@@ -114,28 +115,7 @@ export default function OnlineCourse() {
           {withDiploma ? <li>La final descarci diploma de participare.</li> : null}
         </ol>
       </section>
-      <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "Course",
-          name: course.title,
-          description: summarize(course.thirdTitle || course.secondTitle || course.title, 300),
-          url,
-          ...(course.image ? { image: absoluteUrl(publicUrl, course.image.src) } : {}),
-          inLanguage: "ro",
-          provider: { "@type": "Organization", name: business?.brand ?? "", url: publicUrl },
-          offers: choices.map((choice) => ({
-            "@type": "Offer",
-            name: accessLabel(choice.days),
-            price: schemaPrice(choice.amountBani),
-            priceCurrency: "RON",
-            category: choice.amountBani === 0 ? "Free" : "Paid",
-            availability: "https://schema.org/InStock",
-            url,
-          })),
-          hasCourseInstance: { "@type": "CourseInstance", courseMode: "Online" },
-        }}
-      />
+      <JsonLd data={courseJsonLd({ course, choices, business, publicUrl, url }, accessLabel, { "@type": "CourseInstance", courseMode: "Online" })} />
     </CourseDetailLayout>
   );
 }
