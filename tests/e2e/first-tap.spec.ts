@@ -145,3 +145,25 @@ test("a tick of the accreditation box while the scripts start: every painted fra
   await expect(line).toContainText("cu acreditare");
   await expect(line).toContainText("1.550,00 RON");
 });
+
+test("the menu opened before the scripts arrive stays open when they start, and its button then closes it", async ({ page, context, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(context, request);
+  const phone = await slowPhone(page);
+  // The cart starts its scripts at once (a catalogue page has none to start).
+  await page.goto("/cart");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  const menu = page.locator("details.mobile-nav");
+  await page.getByLabel("Meniu", { exact: true }).click();
+  await expect(menu).toHaveAttribute("open", "");
+  phone.release();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(menu).toHaveAttribute("open", "");
+  await page.getByLabel("Meniu", { exact: true }).click();
+  await expect(menu).not.toHaveAttribute("open", "");
+  // A navigation from the open menu closes it (the reason the scripts touch it at all).
+  await page.getByLabel("Meniu", { exact: true }).click();
+  await page.getByRole("navigation", { name: "Meniu principal" }).getByRole("link", { name: "Produse" }).click();
+  await expect(page).toHaveURL(/\/produse$/);
+  await expect(menu).not.toHaveAttribute("open", "");
+});

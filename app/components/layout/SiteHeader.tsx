@@ -44,8 +44,12 @@ function firstName(name: string) {
 export function SiteHeader({ brand, user, cartCount }: { brand: string; user: HeaderUser | null; cartCount: number }) {
   const location = useLocation();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
-  // With JavaScript, close the hamburger after a navigation.
+  // With JavaScript, close the hamburger after a navigation; not when the scripts start (a menu
+  // opened on a slow phone before they arrived stays open).
+  const menuPath = useRef(location.pathname);
   useEffect(() => {
+    if (menuPath.current === location.pathname) return;
+    menuPath.current = location.pathname;
     if (mobileMenu.current) mobileMenu.current.open = false;
   }, [location.pathname]);
   const isAdmin = user?.role === "admin";
