@@ -99,6 +99,13 @@ export const users = pgTable(
      * orders and invoices kept for the fiscal retention period reference it.
      */
     deletedAt: ts("deleted_at"),
+    /**
+     * Bumped by the database whenever anything a logged-in page shows of this user changes: the
+     * row itself, or a row of theirs in the tables named in migration 0025 (deferred triggers, at
+     * commit). Read with the session; app/services/personal-cache.server.ts keys the user's page
+     * data by it, so no write, whatever code makes it, can leave a stale page behind.
+     */
+    dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

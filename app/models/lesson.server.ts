@@ -27,6 +27,7 @@ import { WEBVTT_MAX_BYTES } from "~/lib/webvtt";
 import { log } from "~/log.server";
 import { getStorage, URL_LIFETIMES } from "~/services/storage.server";
 import { measureVideoDuration } from "~/services/video-duration.server";
+import { cachedCatalogue } from "~/services/catalogue-cache.server";
 
 export interface PlayerLesson extends LessonRef {
   explanation: string;
@@ -133,7 +134,11 @@ function progressOf(course: PlayerCourse, rows: Awaited<ReturnType<typeof progre
 
 /** Everything the player needs for this user and course, in four small queries. */
 export async function loadPlayer(userId: string, courseId: number, now: Date = new Date()): Promise<PlayerState> {
-  const [course, enrollment] = await Promise.all([loadPlayerCourse(courseId), findEnrollment(userId, courseId)]);
+  const [course, enrollment] = await Promise.all([
+    // Catalogue data (lessons bump the catalogue version, migration 0025): one read per process and version.
+    cachedCatalogue(`player-course:${courseId}`, () => loadPlayerCourse(courseId)),
+    findEnrollment(userId, courseId),
+  ]);
   if (!course) return { kind: "not-found" };
   if (!enrollment) return { kind: "no-enrollment", course };
   const access: EnrollmentAccess = enrollmentAccess(enrollment, now);

@@ -45,6 +45,11 @@ export interface SessionUser {
    * Per request: loaders after an action get a new request, so they read it again.
    */
   cartCount: number;
+  /**
+   * The user's data version when the session was read (users.data_version, bumped by the database
+   * on every write to what their pages show): the key of their cached page data.
+   */
+  dataVersion: number;
   sessionId: string;
 }
 
@@ -129,6 +134,7 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
       companyCui: users.companyCui,
       companyRegCom: users.companyRegCom,
       marketingOptIn: users.marketingOptIn,
+      dataVersion: users.dataVersion,
       lastSeenAt: sessions.lastSeenAt,
       cartCount: sql<number>`(select count(*)::int from ${cartLines} where ${cartLines.userId} = ${users.id})`,
     })

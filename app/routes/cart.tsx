@@ -41,6 +41,7 @@ import { vatLabel } from "~/models/invoice-views.server";
 import { isCardPaymentAvailable as cardAvailable, returnPath, startCardPayment } from "~/services/payments/provider.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
+import { personalData } from "~/services/personal-cache.server";
 import { parseForm, readFormData } from "~/lib/form-input";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 import { composeAddress, isCompleteAddress, postalOfColumns } from "~/lib/address";
@@ -53,7 +54,11 @@ function lineHref(line: { category: string; courseId: number | null; productId: 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const cart = await getCart(user.id, undefined, { withImages: true });
+  // The cart and its delivery choices, kept for the user's data version (services/personal-cache.server.ts).
+  const { cart, delivery } = await personalData(user, "cart", async () => {
+    const cart = await getCart(user.id, undefined, { withImages: true });
+    return { cart, delivery: await cartDeliveryView(cart) };
+  });
   const url = new URL(request.url);
   const lines: CartLineItemData[] = cart.lines.map((line) => ({ ...line, href: lineHref(line) }));
   return {
@@ -69,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     vat: await vatLabel(),
     editAddress: url.searchParams.get("adresa") === "editeaza" || !user.address.trim(),
     cardAvailable: cardAvailable(),
-    delivery: await cartDeliveryView(cart),
+    delivery,
     checkoutConstraint: checkoutConstraint(cart.hasOnline, cart.earlyStart.length > 0),
   };
 }

@@ -38,6 +38,7 @@ import {
 } from "~/routes/+shared/form-schemas.server";
 import { pickupAddress } from "~/routes/+shared/cart-delivery-page.server";
 import { log } from "~/log.server";
+import { personalData } from "~/services/personal-cache.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
@@ -65,22 +66,24 @@ type Intent = "account" | "billing" | "password";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const edit = new URL(request.url).searchParams.get("edit");
+  // Each read is kept for the user's data version (services/personal-cache.server.ts).
   let enrollments: EnrollmentView[] | null = null;
   try {
-    enrollments = (await listEnrollmentsForUser(user.id)).map((e) => ({
-      ...e,
-      enrolledAt: e.enrolledAt ? e.enrolledAt.toISOString() : null,
-    }));
+    enrollments = await personalData(user, "cont:enrollments", async () =>
+      (await listEnrollmentsForUser(user.id)).map((e) => ({ ...e, enrolledAt: e.enrolledAt ? e.enrolledAt.toISOString() : null })),
+    );
   } catch (error) {
     rethrowIfUnavailable(error);
     log.error("loading enrolments failed", { error, userId: user.id });
   }
-  const orders = (await listOrdersForUser(user.id)).map(({ delivery: d, ...o }) => {
-    const delivery = d ? { ...d, pickupAddress: d.kind === "pickup" ? pickupAddress() : null } : null;
-    return { ...o, createdAt: o.createdAt.toISOString(), delivery };
-  });
-  const invoiceData = await accountInvoices(user.id);
-  const waitlist = await waitlistEntriesForUser(user.id);
+  const orders = await personalData(user, "cont:orders", async () =>
+    (await listOrdersForUser(user.id)).map(({ delivery: d, ...o }) => {
+      const delivery = d ? { ...d, pickupAddress: d.kind === "pickup" ? pickupAddress() : null } : null;
+      return { ...o, createdAt: o.createdAt.toISOString(), delivery };
+    }),
+  );
+  const invoiceData = await personalData(user, "cont:invoices", () => accountInvoices(user.id));
+  const waitlist = await personalData(user, "cont:waitlist", () => waitlistEntriesForUser(user.id));
   return {
     ...invoiceData,
     profile: { email: user.email, name: user.name, phone: user.phone, address: user.address },

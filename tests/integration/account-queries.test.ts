@@ -4,7 +4,9 @@
  * included: the header's cart badge is read with the session; /cont's orders come with their
  * deliveries; issue 31: the cart's course periods come from the catalogue cache),
  * also for a user with an order, an enrolment and a cart holding a course and a product with a
- * chosen delivery — the pages' full data, not the empty states.
+ * chosen delivery — the pages' full data, not the empty states. Those are the budgets of a
+ * first visit or the first after a change; unchanged, the user's data comes from the personal
+ * cache and a page costs the session's query alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -15,6 +17,7 @@ import { loader as rootLoader } from "~/root";
 import { loader as cartLoader } from "~/routes/cart";
 import { loader as contLoader } from "~/routes/cont";
 import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
+import { clearPersonalCache } from "~/services/personal-cache.server";
 import { requestScopeStorage } from "~/services/request-scope.server";
 import { getUser } from "~/models/session.server";
 import { placeCardOrder } from "../helpers/card";
@@ -72,7 +75,10 @@ describe("queries of a logged-in page with data", () => {
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0].delivery).toBeNull(); // an online course: nothing to deliver
     expect(data.enrollments).toHaveLength(1);
+    clearPersonalCache(); // the user's own data read again, as after any change of theirs
     expect(await queriesOf(() => render(contLoader as Loader, "/cont", cookie))).toBeLessThanOrEqual(5);
+    // Unchanged since: the session's query only (tests/integration/personal-cache.test.ts).
+    expect(await queriesOf(() => render(contLoader as Loader, "/cont", cookie))).toBe(1);
   });
 
   // The course price settings and periods (the cart holds a physical course) come from the
@@ -83,7 +89,9 @@ describe("queries of a logged-in page with data", () => {
     const data = (await page.json()) as { lines: unknown[]; delivery: unknown };
     expect(data.lines).toHaveLength(2);
     expect(data.delivery).not.toBeNull();
+    clearPersonalCache();
     expect(await queriesOf(() => render(cartLoader as Loader, "/cart", cookie))).toBeLessThanOrEqual(4);
+    expect(await queriesOf(() => render(cartLoader as Loader, "/cart", cookie))).toBe(1);
   });
 
   it("the loaders after an action read the session again (what the action changed is seen)", async () => {

@@ -14,6 +14,7 @@ import { completeLesson, loadPlayer, type PlayerLesson, recordLessonServed } fro
 import { signedMediaUrl } from "~/models/media-type.server";
 import { requireUser } from "~/models/session.server";
 import { log } from "~/log.server";
+import { personalData } from "~/services/personal-cache.server";
 import { lessonPosterUrl } from "~/services/lesson-media.server";
 import { URL_LIFETIMES } from "~/services/storage.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -46,7 +47,9 @@ export async function playerLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const courseId = parseId(params.id);
   if (!courseId) throw notFound();
-  const player = await loadPlayer(user.id, courseId);
+  // The user's state in the course, kept for their data version (services/personal-cache.server.ts):
+  // serving a lesson for the first time or completing one writes lesson_progress and bumps it.
+  const player = await personalData(user, `player:${courseId}`, () => loadPlayer(user.id, courseId));
   if (player.kind !== "open" && player.kind !== "expired") throw await refusal(player.kind, courseId);
 
   const { course, enrollment, state } = player;
