@@ -64,3 +64,32 @@ CREATE CONSTRAINT TRIGGER "session_waitlist_user_data_version" AFTER INSERT OR U
 -- Lessons join the catalogue version (migration 0005): the player's course outline is catalogue
 -- data, cached per process like the rest, and an admin's lesson edit reaches every process.
 CREATE TRIGGER "lessons_catalogue_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "lessons" FOR EACH STATEMENT EXECUTE FUNCTION "bump_catalogue_version"();
+--> statement-breakpoint
+-- Sessions join the catalogue version like products (migration 0014): a sale moves seats_taken,
+-- which is not a catalogue change (the public pages read the places left at most 5 s old,
+-- models/catalogue.server.ts SEAT_COUNTS_MAX_AGE_MS); anything else, and a session filling up or
+-- getting a place back when full, is one.
+CREATE TRIGGER "course_sessions_catalogue_version" AFTER INSERT OR DELETE OR TRUNCATE ON "course_sessions" FOR EACH STATEMENT EXECUTE FUNCTION "bump_catalogue_version"();
+--> statement-breakpoint
+CREATE FUNCTION "bump_catalogue_version_on_session_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  next_version integer;
+BEGIN
+  IF EXISTS (
+    SELECT 1
+    FROM old_sessions o
+    FULL JOIN new_sessions n ON n.id = o.id
+    WHERE o.id IS NULL
+       OR n.id IS NULL
+       OR (to_jsonb(o) - 'seats_taken' - 'updated_at') IS DISTINCT FROM (to_jsonb(n) - 'seats_taken' - 'updated_at')
+       OR (o.seats_taken >= o.capacity) IS DISTINCT FROM (n.seats_taken >= n.capacity)
+  ) THEN
+    -- The same bump as bump_catalogue_version() (a trigger function cannot be called directly).
+    UPDATE "catalogue_version" SET "version" = "version" + 1 WHERE "id" = 1 RETURNING "version" INTO next_version;
+    PERFORM pg_notify('catalogue_changed', next_version::text);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "course_sessions_catalogue_version_update" AFTER UPDATE ON "course_sessions" REFERENCING OLD TABLE AS old_sessions NEW TABLE AS new_sessions FOR EACH STATEMENT EXECUTE FUNCTION "bump_catalogue_version_on_session_update"();

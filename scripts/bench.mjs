@@ -29,6 +29,9 @@
  * --no-lighthouse, --lighthouse-runs=<n> (3: the median LCP run is reported; a run that fails to
  * record, e.g. NO_NAVSTART, is retried), --lighthouse-only (no load: build, start on PGlite,
  * Lighthouse only), --no-postgres, --no-pglite,
+ * --profile (a CPU profile of each serving process during each page's load, through
+ * scripts/cpu-profile-hook.mjs: the top entries by self time are printed, the .cpuprofile files
+ * kept in a temporary folder the summary names),
  * --bundle-only (build, then only the bundle report of the hydrated pages, from the build
  * manifest: no server, deterministic; same as `node scripts/bundle-report.mjs`).
  * One JSON line per measurement, then a table. The machine may be shared: compare ratios within
@@ -57,6 +60,7 @@ const connections = Number(arg("connections", 10));
 const withLighthouse = !process.argv.includes("--no-lighthouse");
 const lighthouseOnly = process.argv.includes("--lighthouse-only");
 const withPostgres = !process.argv.includes("--no-postgres") && !lighthouseOnly;
+const PROFILE_DIR = process.argv.includes("--profile") ? fs.mkdtempSync(path.join(os.tmpdir(), "academy-profiles-")) : null;
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const HOOKS_TOKEN = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
@@ -239,6 +243,10 @@ async function startSite({ databaseUrl, concurrency }) {
     RATE_LIMIT_LOGIN_MAX: "1000",
     LOG_LEVEL: "warn",
   };
+  if (PROFILE_DIR) {
+    env.CPU_PROFILE_DIR = PROFILE_DIR;
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --import=${path.join(root, "scripts/cpu-profile-hook.mjs")}`.trim();
+  }
   if (concurrency) env.WEB_CONCURRENCY = String(concurrency);
   else delete env.WEB_CONCURRENCY;
   const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -413,8 +421,13 @@ async function measurePages(site, label, pages, { cookie, nginx, dbPids, user } 
     const pids = tree(site.child.pid);
     const queries = async () => (singleProcess ? ((await hook(site.base, "queries").catch(() => null))?.queries ?? null) : null);
     const before = { cpu: cpuTicks(pids) + cpuTicks(dbPids?.() ?? []), queries: await queries() };
+    const profiled = PROFILE_DIR && page !== "/robots.txt" ? workers(site.child.pid) : [];
+    const known = profiled.length ? new Set(fs.readdirSync(PROFILE_DIR)) : null;
+    for (const pid of profiled) process.kill(pid, "SIGUSR2");
     const result = await load(site.base + page, headers);
+    for (const pid of profiled) process.kill(pid, "SIGUSR2");
     const after = { cpu: cpuTicks(pids) + cpuTicks(dbPids?.() ?? []), queries: await queries() };
+    if (profiled.length) await profileSummary(label, page, known, profiled.length);
     if (page === "/robots.txt") trivial = result.reqPerSec;
     const record = {
       metric: "load",
@@ -433,6 +446,38 @@ async function measurePages(site, label, pages, { cookie, nginx, dbPids, user } 
     emit(record);
     rows.push(record);
   }
+}
+
+/** Waits for the profiles of one page's load and records the top entries by self time. */
+async function profileSummary(label, page, known, expected) {
+  let files = [];
+  for (let i = 0; i < 100 && files.length < expected; i++) {
+    files = fs.readdirSync(PROFILE_DIR).filter((f) => f.endsWith(".cpuprofile") && !known.has(f));
+    if (files.length < expected) await sleep(100);
+  }
+  const self = new Map();
+  let total = 0;
+  for (const file of files) {
+    const profile = JSON.parse(fs.readFileSync(path.join(PROFILE_DIR, file), "utf8"));
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const counts = new Map();
+    for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const [id, count] of counts) {
+      const { functionName, url, lineNumber } = byId.get(id).callFrame;
+      if (functionName === "(idle)") continue;
+      const where = url ? `${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(build|app|scripts)\//, "$1/")}:${lineNumber + 1}` : "";
+      const key = `${functionName || "(anonymous)"} ${where}`.trim();
+      self.set(key, (self.get(key) ?? 0) + count);
+      total += count;
+    }
+  }
+  const top = [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([name, count]) => ({ name, pct: Number(((count * 100) / Math.max(1, total)).toFixed(1)) }));
+  const record = { metric: "profile", setup: label, page, files: files.map((f) => path.join(PROFILE_DIR, f)), samples: total, top };
+  emit(record);
+  rows.push(record);
 }
 
 function memory(site, label, moment, dbPids) {
@@ -686,6 +731,10 @@ for (const r of rows.filter((r) => r.metric === "memory")) {
     `memory ${r.setup} ${r.moment}: app ${r.appRssMB} MB RSS, per serving process ${r.workerRssMB.join(" / ")} MB${r.databaseRssAnonMB === null ? "" : `, PostgreSQL backends ${r.databaseRssAnonMB} MB private`}`,
   );
 }
+for (const r of rows.filter((r) => r.metric === "profile")) {
+  console.log(`profile ${r.setup} ${r.page} (${r.samples} samples, self time): ${r.top.map((t) => `${t.name} ${t.pct} %`).join(" · ")}`);
+}
+if (PROFILE_DIR) console.log(`profiles kept in ${PROFILE_DIR}`);
 for (const r of rows.filter((r) => r.metric === "bundle")) console.log(`bundle ${r.page}: ${r.scripts} scripts, ${r.gzipKB} KB gzipped (${r.rawKB} KB raw)`);
 for (const r of rows.filter((r) => r.metric === "lighthouse")) {
   const spread = r.lcpRunsMs ? ` (median of ${r.lcpRunsMs.join(" / ")}${r.retries ? `, ${r.retries} retried` : ""})` : "";

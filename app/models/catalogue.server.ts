@@ -26,6 +26,15 @@ import { todayInBucharest } from "~/lib/dates";
 import { formatSessionDays } from "~/lib/sessions";
 import { asOffered, listComingSessions, nextOpenSessions, sellable, type SessionView } from "~/models/course-session.server";
 import { waitlistStandings } from "~/models/session-waitlist.server";
+import { cachedCatalogueFresh } from "~/services/catalogue-cache.server";
+
+/**
+ * The places left in a session change with every sale, which is not a catalogue change: the
+ * public pages show them at most this old (a page loaded a few seconds ago shows the same). A
+ * session's other changes, and its filling up or freeing a place when full, bump the catalogue
+ * version (migration 0025) and show at once; the checkout counts places in its transaction.
+ */
+export const SEAT_COUNTS_MAX_AGE_MS = 5_000;
 
 function toCard(course: CourseSummary, image: ResponsiveImage | null, status: EnrollmentStatus): CourseCardView {
   return {
@@ -69,7 +78,10 @@ export async function courseLinks(kind: CourseKind, limit: number) {
 }
 
 export async function upcomingSession(today: string) {
-  const [course, open] = await Promise.all([nextPhysicalSession(today), nextOpenSessions(today, 4)]);
+  const [course, open] = await Promise.all([
+    nextPhysicalSession(today),
+    cachedCatalogueFresh(`open-sessions:${today}`, SEAT_COUNTS_MAX_AGE_MS, () => nextOpenSessions(today, 4)),
+  ]);
   // The soonest session open for sale (with a place left) of a published course: its days, place
   // and places left, read live; a course's announced date (no sessions yet) when that is sooner.
   for (const session of open) {
@@ -162,7 +174,7 @@ export async function courseDetail(kind: CourseKind, id: number, userId: string 
     userId ? enrollmentStatuses(userId, [id]) : new Map(),
     userId ? cartCourseChoices(userId, [id]) : [],
     getPriceSettings(),
-    kind === "physical" ? listComingSessions([id], today) : [],
+    kind === "physical" ? cachedCatalogueFresh(`coming-sessions:${id}:${today}`, SEAT_COUNTS_MAX_AGE_MS, () => listComingSessions([id], today)) : [],
   ]);
   const line = cart[0];
   const status: EnrollmentStatus = statuses.get(id) ?? null;

@@ -22,6 +22,8 @@ type Listener = (version: number | null) => void;
 
 export class CatalogueCache {
   private entries = new Map<string, Promise<unknown>>();
+  /** When each getFresh() entry was loaded. */
+  private stamps = new Map<string, number>();
   /** The version the entries belong to; null while not listening (no caching). */
   private current: number | null = null;
   private stopListening: (() => Promise<void>) | null = null;
@@ -93,8 +95,23 @@ export class CatalogueCache {
 
   private set(version: number | null) {
     this.entries.clear();
+    this.stamps.clear();
     this.current = version;
     for (const listener of this.listeners) listener(version);
+  }
+
+  /**
+   * Like get(), but an entry older than maxAgeMs is loaded again: for catalogue data that also
+   * moves without a catalogue change (the places left in a session, which every sale changes).
+   */
+  getFresh<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
+    if (this.current === null) return load();
+    const stamped = this.stamps.get(key);
+    if (stamped !== undefined && Date.now() - stamped >= maxAgeMs && this.entries.has(key)) {
+      this.entries.delete(key);
+    }
+    if (!this.entries.has(key)) this.stamps.set(key, Date.now());
+    return this.get(key, load);
   }
 
   /** The value for key in the current version, loaded once (concurrent callers share the load). */
@@ -102,7 +119,10 @@ export class CatalogueCache {
     if (this.current === null) return load();
     const hit = this.entries.get(key) as Promise<T> | undefined;
     if (hit) return hit;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    if (this.entries.size >= MAX_ENTRIES) {
+      this.entries.clear();
+      this.stamps.clear();
+    }
     const pending = load();
     this.entries.set(key, pending);
     // A failed load is not remembered; a load overtaken by a new version was cleared with it.
@@ -136,6 +156,12 @@ export async function startCatalogueCache(handle: DatabaseHandle): Promise<Catal
 export function cachedCatalogue<T>(key: string, load: () => Promise<T>): Promise<T> {
   const cache = processCatalogueCache();
   return cache ? cache.get(key, load) : load();
+}
+
+/** A catalogue read kept at most maxAgeMs (CatalogueCache.getFresh). Callers must not mutate it. */
+export function cachedCatalogueFresh<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
+  const cache = processCatalogueCache();
+  return cache ? cache.getFresh(key, maxAgeMs, load) : load();
 }
 
 /**
