@@ -25,7 +25,8 @@
  * that is CPU the server does not get). Every record and the table name the generator and the
  * share of one core it used.
  *
- * Options: --duration=<s> (default 8), --connections=<n> (10), --generator=wrk|autocannon,
+ * Options: --duration=<s> (default 8), --warm-up=<s> (2: load before each measured window, not counted),
+ * --connections=<n> (10), --generator=wrk|autocannon,
  * --no-lighthouse, --lighthouse-runs=<n> (3: the median LCP run is reported; a run that fails to
  * record, e.g. NO_NAVSTART, is retried), --lighthouse-only (no load: build, start on PGlite,
  * Lighthouse only), --no-postgres, --no-pglite,
@@ -56,6 +57,7 @@ const arg = (name, fallback) => {
   return found ? found.split("=")[1] : fallback;
 };
 const duration = Number(arg("duration", 8));
+const WARM_UP_SECONDS = Number(arg("warm-up", 2));
 const connections = Number(arg("connections", 10));
 const withLighthouse = !process.argv.includes("--no-lighthouse");
 const lighthouseOnly = process.argv.includes("--lighthouse-only");
@@ -372,10 +374,10 @@ function reapedChildrenCpu() {
   return (Number(fields[13]) + Number(fields[14])) / CLK_TCK; // cutime + cstime
 }
 
-async function load(url, headers = {}) {
-  if (WRK) return loadWrk(url, headers);
+async function load(url, headers = {}, seconds = duration) {
+  if (WRK) return loadWrk(url, headers, seconds);
   const before = process.cpuUsage();
-  const result = await autocannon({ url, connections, duration, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   const cpu = process.cpuUsage(before);
   return {
     generator: GENERATOR,
@@ -390,8 +392,8 @@ async function load(url, headers = {}) {
 }
 
 /** One thread is plenty (it does >10k req/s against nginx) and leaves the server the other core. */
-async function loadWrk(url, headers) {
-  const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--timeout", "10s", "-s", wrkScript];
+async function loadWrk(url, headers, length) {
+  const args = ["-t1", `-c${connections}`, `-d${length}s`, "--timeout", "10s", "-s", wrkScript];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   args.push(url);
   const cpuBefore = reapedChildrenCpu();
@@ -417,7 +419,10 @@ async function measurePages(site, label, pages, { cookie, nginx, dbPids, user } 
   const singleProcess = workers(site.child.pid).length === 1;
   let trivial = null;
   for (const page of pages) {
+    // Steady state, not start-up: each page's first seconds under load run code V8 has not yet
+    // optimised (a page measured cold ran at 0.15–0.3 of its warm rate), so a warm-up load comes first.
     await fetch(site.base + page, { headers }).then((r) => r.arrayBuffer());
+    await load(site.base + page, headers, WARM_UP_SECONDS);
     const pids = tree(site.child.pid);
     const queries = async () => (singleProcess ? ((await hook(site.base, "queries").catch(() => null))?.queries ?? null) : null);
     const before = { cpu: cpuTicks(pids) + cpuTicks(dbPids?.() ?? []), queries: await queries() };

@@ -110,13 +110,9 @@ export function getUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
-async function loadUser(request: Request): Promise<SessionUser | null> {
-  const token = await readToken(request);
-  if (!token) return null;
-  const id = hashToken(token);
-  const db = getDb();
-  const now = new Date();
-  const [row] = await db
+/** The session's query, built once per database (it runs on every logged-in request). */
+function sessionQuery(db: ReturnType<typeof getDb>) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -140,8 +136,21 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("session_user");
+}
+const prepared = new WeakMap<object, ReturnType<typeof sessionQuery>>();
+
+async function loadUser(request: Request): Promise<SessionUser | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const id = hashToken(token);
+  const db = getDb();
+  const now = new Date();
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ id, now: now.toISOString() });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
     await db

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDatabaseHandle, getDb, queriesSent } from "../../db/client";
-import { enrollments, lessonProgress, lessons, users } from "../../db/schema";
+import { enrollments, lessonProgress, lessons, sessions, users } from "../../db/schema";
+import { getUser } from "~/models/session.server";
 import { addCourseToCart, addProductToCart, removeCartLine } from "~/models/cart.server";
 import { completeLesson } from "~/models/lesson.server";
 import { transitionOrder } from "~/models/order-status.server";
@@ -214,3 +215,20 @@ describe("logged-in pages from the cache", () => {
   });
 });
 
+
+describe("the session's query (prepared once, run on every logged-in request)", () => {
+  it("reads the user and their data version; an expired or deleted session is no user", async () => {
+    const user = await createUser({ name: "Ana Sesiune" });
+    const cookie = await cookieFor(user.id);
+    const read = () => requestScopeStorage().run(new Map(), () => getUser(get("/cont", { cookie })));
+    const found = await read();
+    expect(found).toMatchObject({ id: user.id, name: "Ana Sesiune", dataVersion: await versionOf(user.id), cartCount: 0 });
+
+    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(sessions.userId, user.id));
+    expect(await read()).toBeNull();
+    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(sessions.userId, user.id));
+    expect((await read())?.id).toBe(user.id);
+    await getDb().delete(sessions).where(eq(sessions.userId, user.id));
+    expect(await read()).toBeNull();
+  });
+});
