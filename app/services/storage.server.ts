@@ -61,11 +61,9 @@ export const URL_LIFETIMES = {
   publicImage: { ttlSeconds: 24 * 3600, stableForSeconds: 6 * 3600 },
   /**
    * Lesson video: signed each time the lesson is served, valid 4 hours (a long lesson watched
-   * with pauses). If it runs out mid-lesson, the player asks for a fresh one and resumes. The
-   * same URL for 5 minutes: a reload is the same page (its HTML is rendered once, issue 31) and
-   * the browser's cached video bytes stay usable.
+   * with pauses). If it runs out mid-lesson, the player asks for a fresh one and resumes.
    */
-  lessonVideo: { ttlSeconds: 4 * 3600, stableForSeconds: 5 * 60 },
+  lessonVideo: { ttlSeconds: 4 * 3600 },
   /** Lesson PDF: the page links to a checked app URL that signs a 15-minute URL per click. */
   lessonPdf: { ttlSeconds: 15 * 60 },
 } satisfies Record<string, UrlOptions>;

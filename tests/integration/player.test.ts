@@ -157,19 +157,14 @@ describe("the player page", () => {
     expect(served).toMatchObject({ lessonId: s.lessons[0].id, completedAt: null });
   });
 
-  it("signs the video for four hours (up to 5 minutes more: the same URL for 5 minutes)", async () => {
+  it("signs the video for four hours", async () => {
     const s = await student();
-    const view = async () => (await (await run(playerLoader, get(playerUrl(s.id), { cookie: s.cookie }), { id: s.id })).json()).lesson.videoUrl as string;
-    const first = await view();
-    const url = new URL(first, "http://localhost:3000");
+    const data = await (await run(playerLoader, get(playerUrl(s.id), { cookie: s.cookie }), { id: s.id })).json();
+    const url = new URL(data.lesson.videoUrl, "http://localhost:3000");
     expect(verifyLocalUrl(VIDEO, url.searchParams).ok).toBe(true);
     const lifetime = Number(url.searchParams.get("e")) - Date.now() / 1000;
     expect(lifetime).toBeGreaterThan(4 * 3600 - 60);
-    expect(lifetime).toBeLessThanOrEqual(4 * 3600 + 5 * 60 + 1);
-    expect(Number(url.searchParams.get("e")) % 300).toBe(0);
-    // A reload within the window gets the very same URL (unless the window turned in between).
-    const second = await view();
-    if (new URL(second, "http://localhost:3000").searchParams.get("e") === url.searchParams.get("e")) expect(second).toBe(first);
+    expect(lifetime).toBeLessThanOrEqual(4 * 3600 + 1);
   });
 
   it("refuses a locked lesson's page (403) and answers 404 for an unknown or unpublished one", async () => {
