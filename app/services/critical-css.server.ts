@@ -22,8 +22,8 @@ import path from "node:path";
 /** Classes put on elements by the inline scripts that run without the app (page-keys.ts). */
 const SCRIPT_CLASSES = ["toast--aside"];
 
-type Rule = { css: string; needs: string[][] | null };
-type Block = { prelude: string | null; rules: Rule[] };
+type Rule = { css: string; needs: string[][] | null; keyframes?: string };
+export type Block = { prelude: string | null; rules: Rule[] };
 
 /** Where the critical CSS goes: root.tsx renders this element, empty, and fillCriticalCss fills it. */
 export const CRITICAL_CSS_ID = "critical-css";
@@ -101,6 +101,8 @@ export function classesNeeded(selector: string): string[] {
 
 function ruleOf(prelude: string, body: string): Rule {
   const css = body === "" && prelude.endsWith(";") ? prelude : `${prelude}{${body}}`;
+  const keyframes = /^@keyframes\s+(\S+)/.exec(prelude)?.[1];
+  if (keyframes) return { css, needs: null, keyframes };
   if (prelude.startsWith("@")) return { css, needs: null };
   const needs = selectors(prelude).map(classesNeeded);
   return { css, needs: needs.some((n) => n.length === 0) ? null : needs };
@@ -122,9 +124,14 @@ export function indexStylesheet(css: string): Block[] {
   return blocks;
 }
 
-/** The rules of an indexed stylesheet that may match a page with these classes, in their order. */
+/**
+ * The rules of an indexed stylesheet that may match a page with these classes, in their order;
+ * an @keyframes only when a kept rule names it.
+ */
 export function criticalRules(blocks: Block[], classes: Set<string>): string {
-  const keep = (rule: Rule) => rule.needs === null || rule.needs.some((needs) => needs.every((c) => classes.has(c)));
+  const matches = (rule: Rule) => rule.needs === null || rule.needs.some((needs) => needs.every((c) => classes.has(c)));
+  const used = blocks.flatMap((b) => b.rules.filter((r) => !r.keyframes && matches(r)).map((r) => r.css)).join("");
+  const keep = (rule: Rule) => (rule.keyframes ? new RegExp(`[\\s:,]${rule.keyframes}[\\s;,}!]`).test(used) : matches(rule));
   let out = "";
   for (const block of blocks) {
     const kept = block.rules.filter(keep).map((r) => r.css).join("");
@@ -162,9 +169,14 @@ export function criticalCssAvailable(href: string): boolean {
 
 /** The page with its critical CSS in the placeholder root.tsx rendered (unchanged without one). */
 export function fillCriticalCss(html: string, href: string): string {
-  const at = html.indexOf(PLACEHOLDER);
   const blocks = builtIndex(href);
-  if (at === -1 || !blocks) return html;
+  return blocks ? withCriticalCss(html, blocks) : html;
+}
+
+/** The page with the rules of `blocks` its classes may use in the placeholder (unchanged without one). */
+export function withCriticalCss(html: string, blocks: Block[]): string {
+  const at = html.indexOf(PLACEHOLDER);
+  if (at === -1) return html;
   const classes = classesOf(html);
   const key = [...classes].sort().join(" ");
   let css = byClasses.get(key);
