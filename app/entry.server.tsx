@@ -9,8 +9,11 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { InlineCssContext } from "~/components/stylesheet";
+import { STYLESHEET_URL } from "~/root";
 import { log, stackOf } from "~/log.server";
 import { privateByDefault } from "~/lib/http";
+import { criticalCssAvailable, fillCriticalCss } from "~/services/critical-css.server";
 import { cachedPage, pageKey, renderPage } from "~/services/html-cache.server";
 import { stripRendererPadding } from "~/services/react-stream.server";
 import { applySecurityHeaders, createNonce } from "~/services/security-headers.server";
@@ -41,12 +44,18 @@ export default async function handleRequest(
   // A page is rendered once per URL and loader data (a guest's or a user's; html-cache.server.ts).
   const cacheKey = pageKey(request, responseStatusCode, responseHeaders, remixContext);
   if (cacheKey) {
+    // A stored page carries its critical CSS instead of a render-blocking stylesheet request
+    // (critical-css.server.ts); filled in once, before it is stored.
+    const inline = criticalCssAvailable(STYLESHEET_URL);
     const page = (
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineCssContext.Provider value={inline}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceContext.Provider>
     );
-    const html = cachedPage(cacheKey, nonce) ?? (await renderPage(cacheKey, page, nonce));
+    const finish = inline ? (html: string) => fillCriticalCss(html, STYLESHEET_URL) : undefined;
+    const html = cachedPage(cacheKey, nonce) ?? (await renderPage(cacheKey, page, nonce, finish));
     if (html !== null) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       applySecurityHeaders(responseHeaders, nonce);

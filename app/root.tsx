@@ -18,6 +18,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { Toasts } from "~/components/layout/Toasts";
 import { useNonce } from "~/components/nonce";
+import { Stylesheet } from "~/components/stylesheet";
 import { getConfig } from "~/config.server";
 import { getUser } from "~/models/session.server";
 import { readConsent } from "~/services/consent.server";
@@ -29,9 +30,11 @@ import styles from "~/styles/app.css";
 
 export const FONT_URL = "/fonts/playfair-display-600-ro.woff2";
 
+export const STYLESHEET_URL: string = styles;
+
+// The stylesheet is not here: <Stylesheet> in the Layout inlines its critical rules or links it.
 export const links: LinksFunction = () => [
   { rel: "preload", href: FONT_URL, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -119,6 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#b8325a" />
         <Meta />
         <Links />
+        <Stylesheet href={styles} nonce={nonce} />
       </head>
       <body>
         <a href="#continut" className="skip-link">

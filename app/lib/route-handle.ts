@@ -89,10 +89,23 @@ export function startScriptsLater(afterPaint: boolean): string {
     afterPaint
       ? `
   document.documentElement.dataset.start = "after-paint";
-  // Once the page's own files (stylesheet, font, images) are in, after the next painted frame.
+  // Once the page's own files (font, images) are in and its first paint is on screen, after the
+  // next frame. With the critical CSS inline, \`load\` can come before the first frame is shown: the
+  // paint timing entry (where the browser has one) waits for it, so the scripts never compete
+  // with the first paint on a slow link.
   function afterFrame() { requestAnimationFrame(function () { setTimeout(start, 0); }); }
-  if (document.readyState === "complete") afterFrame();
-  else window.addEventListener("load", afterFrame, { once: true });`
+  function afterPaint() {
+    try {
+      if (performance.getEntriesByName("first-contentful-paint").length) return afterFrame();
+      new PerformanceObserver(function (list, observer) {
+        if (!list.getEntriesByName("first-contentful-paint").length) return;
+        observer.disconnect();
+        afterFrame();
+      }).observe({ type: "paint", buffered: true });
+    } catch (error) { afterFrame(); }
+  }
+  if (document.readyState === "complete") afterPaint();
+  else window.addEventListener("load", afterPaint, { once: true });`
       : ""
   }
 })();`;

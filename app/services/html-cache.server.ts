@@ -141,10 +141,16 @@ export function cachedPage(key: string, nonce: string): string | null {
 }
 
 /**
- * Renders the whole document, stores it under key and returns it; null when rendering failed
- * (the caller renders it the usual way, which reports the error).
+ * Renders the whole document, passes it through `finish` (entry.server fills in the critical CSS),
+ * stores it under key and returns it; null when rendering failed (the caller renders it the usual
+ * way, which reports the error).
  */
-export function renderPage(key: string, element: ReactElement, nonce: string): Promise<string | null> {
+export function renderPage(
+  key: string,
+  element: ReactElement,
+  nonce: string,
+  finish: (html: string) => string = (html) => html,
+): Promise<string | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let failed = false;
@@ -156,7 +162,7 @@ export function renderPage(key: string, element: ReactElement, nonce: string): P
       },
       final(done) {
         clearTimeout(timer);
-        const html = Buffer.concat(chunks).toString("utf8");
+        const html = finish(Buffer.concat(chunks).toString("utf8"));
         if (!failed) storeOf(key).set(key, html.split(nonce));
         resolve(html);
         done();

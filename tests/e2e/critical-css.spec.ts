@@ -1,0 +1,131 @@
+/**
+ * Critical CSS (issue 31, critical-css.server.ts): a stored page carries only the rules that can
+ * match its own markup, and without scripts it never loads the whole stylesheet. Every element
+ * must look the same as with the whole stylesheet: the computed style of each element of the
+ * page, at a phone's and a desktop's width, is compared before and after the whole stylesheet is
+ * added to the document. With the cookie banner (a first visit) and without it (a choice made),
+ * as a guest and logged in.
+ */
+import type { Page } from "@playwright/test";
+import { dismissCookies, expect, hook, loginAs, test } from "./fixtures";
+
+const PROPERTIES = [
+  "display", "position", "visibility", "float", "box-sizing",
+  "width", "height", "min-height", "max-width",
+  "margin-top", "margin-right", "margin-bottom", "margin-left",
+  "padding-top", "padding-right", "padding-bottom", "padding-left",
+  "border-top-width", "border-top-style", "border-top-color", "border-bottom-width", "border-left-width", "border-radius",
+  "color", "background-color", "background-image", "box-shadow", "opacity", "outline-style",
+  "font-family", "font-size", "font-weight", "font-style", "line-height", "letter-spacing", "text-align", "text-transform", "text-decoration-line", "white-space",
+  "flex-direction", "flex-wrap", "justify-content", "align-items", "gap", "grid-template-columns", "order",
+  "top", "left", "z-index", "overflow-x", "overflow-y", "list-style-type", "object-fit", "aspect-ratio", "transform",
+];
+
+/** Every element's computed style (selected properties), keyed by its place in the document. */
+function snapshot(page: Page) {
+  return page.evaluate((properties) => {
+    const out: Record<string, string> = {};
+    const all = document.body.querySelectorAll("*");
+    all.forEach((element, i) => {
+      if (element.closest("template, noscript, script, style")) return;
+      const style = getComputedStyle(element);
+      const label = `${i} ${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? "." + element.className.trim().split(/\s+/).join(".") : ""}`;
+      out[label] = properties.map((p) => `${p}:${style.getPropertyValue(p)}`).join(";");
+    });
+    return out;
+  }, PROPERTIES);
+}
+
+/**
+ * The whole stylesheet's address, from the script that loads it later; null when the page links
+ * the stylesheet instead (a page the server does not store, e.g. one that sets a cookie).
+ */
+async function wholeStylesheet(page: Page): Promise<string | null> {
+  if ((await page.locator("#critical-css").count()) === 0) {
+    await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1);
+    return null;
+  }
+  const text = await page.locator("#critical-css + script").textContent();
+  const href = text?.match(/l\.href="([^"]+)"/)?.[1];
+  expect(href, "the loader of the whole stylesheet follows the critical CSS").toBeTruthy();
+  return href!;
+}
+
+/** Compares the page's look with and without the whole stylesheet; false when it links the stylesheet. */
+async function compare(page: Page, url: string): Promise<boolean> {
+  const problems: string[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(url);
+    const href = await wholeStylesheet(page);
+    if (href === null) return false;
+    const before = await snapshot(page);
+    // Added as text: with scripts off, the page's own events (a link's onload) never fire.
+    const whole = await (await page.request.get(href)).text();
+    await page.evaluate((css) => {
+      const style = document.createElement("style");
+      style.textContent = css;
+      document.head.appendChild(style);
+    }, whole);
+    const after = await snapshot(page);
+    for (const [element, style] of Object.entries(after)) {
+      if (before[element] === style) continue;
+      const was = Object.fromEntries((before[element] ?? "").split(";").map((p) => p.split(/:(.*)/s).slice(0, 2)));
+      const diff = style
+        .split(";")
+        .map((p) => p.split(/:(.*)/s).slice(0, 2))
+        .filter(([k, v]) => was[k] !== v)
+        .map(([k, v]) => `${k}: ${was[k]} → ${v}`);
+      problems.push(`${url} @${width}px ${element}: ${diff.join(", ")}`);
+    }
+  }
+  expect(problems.slice(0, 20)).toEqual([]);
+  return true;
+}
+
+test.describe("critical CSS: a page looks the same without the whole stylesheet", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "without scripts the whole stylesheet is never loaded; one project is enough");
+
+  test("public pages, with the cookie choice made", async ({ page }) => {
+    test.setTimeout(120_000);
+    const list = await (await page.request.get("/cursuri")).text();
+    const online = await (await page.request.get("/cursuri-online")).text();
+    const products = await (await page.request.get("/produse")).text();
+    const urls = [
+      "/",
+      "/cursuri",
+      list.match(/href="(\/cursuri\/curs\/\d+)"/)?.[1],
+      "/cursuri-online",
+      online.match(/href="(\/cursuri-online\/curs\/\d+)"/)?.[1],
+      "/produse",
+      products.match(/href="(\/produse\/produs\/\d+)"/)?.[1],
+      "/autentificare",
+      "/register",
+      "/contact",
+      "/about-me",
+      "/termeni",
+    ];
+    const linked: string[] = [];
+    for (const url of urls) {
+      expect(url).toBeTruthy();
+      if (!(await compare(page, url!))) linked.push(url!);
+    }
+    // The catalogue pages (the Lighthouse pages among them) are stored, so they carry critical CSS.
+    expect(linked.filter((url) => /^\/(cursuri|cursuri-online|produse)?(\/|$)/.test(url))).toEqual([]);
+    console.log(`pages that link the stylesheet (not stored): ${linked.join(", ") || "none"}`);
+  });
+
+  test("a first visit: the cookie banner", async ({ page, context }) => {
+    await context.clearCookies({ name: "cookie_consent" });
+    expect(await compare(page, "/")).toBe(true);
+    await dismissCookies(context);
+  });
+
+  test("logged in: the account and the cart", async ({ page, context, request }) => {
+    test.setTimeout(90_000);
+    const { email } = await loginAs(context, request);
+    await hook(request, "addToCart", { email, items: [{ title: "Curs de bază – Tehnician manichiură" }] });
+    expect(await compare(page, "/cont")).toBe(true);
+    expect(await compare(page, "/cart")).toBe(true);
+  });
+});
