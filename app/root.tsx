@@ -122,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#b8325a" />
         <Meta />
         <Links />
-        <Stylesheet href={styles} nonce={nonce} />
+        <Stylesheet href={styles} />
       </head>
       <body>
         <a href="#continut" className="skip-link">

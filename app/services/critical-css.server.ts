@@ -27,7 +27,9 @@ export type Block = { prelude: string | null; rules: Rule[] };
 
 /** Where the critical CSS goes: root.tsx renders this element, empty, and fillCriticalCss fills it. */
 export const CRITICAL_CSS_ID = "critical-css";
-const PLACEHOLDER = `<style id="${CRITICAL_CSS_ID}"></style>`;
+/** The empty element root.tsx renders (its attributes, e.g. data-href, are kept). */
+const PLACEHOLDER_OPEN = `<style id="${CRITICAL_CSS_ID}"`;
+const PLACEHOLDER_CLOSE = "></style>";
 
 let index: Block[] | null | undefined;
 const byClasses = new Map<string, string>();
@@ -175,7 +177,8 @@ export function fillCriticalCss(html: string, href: string): string {
 
 /** The page with the rules of `blocks` its classes may use in the placeholder (unchanged without one). */
 export function withCriticalCss(html: string, blocks: Block[]): string {
-  const at = html.indexOf(PLACEHOLDER);
+  const start = html.indexOf(PLACEHOLDER_OPEN);
+  const at = start === -1 ? -1 : html.indexOf(PLACEHOLDER_CLOSE, start);
   if (at === -1) return html;
   const classes = classesOf(html);
   const key = [...classes].sort().join(" ");
@@ -187,5 +190,5 @@ export function withCriticalCss(html: string, blocks: Block[]): string {
   }
   // "</style" cannot occur in the built stylesheet's rules; guard anyway.
   const safe = css.replace(/<\/style/gi, "<\\/style");
-  return html.slice(0, at) + `<style id="${CRITICAL_CSS_ID}">${safe}</style>` + html.slice(at + PLACEHOLDER.length);
+  return `${html.slice(0, at + 1)}${safe}${html.slice(at + 1)}`;
 }

@@ -47,4 +47,10 @@ describe("critical CSS", () => {
     );
     expect(withCriticalCss("<html><head></head></html>", blocks)).toBe("<html><head></head></html>");
   });
+  it("keeps the placeholder's attributes (the whole sheet's address)", () => {
+    const html = `<head><style id="critical-css" data-href="/build/app.css"></style></head><body><p class="a">x</p></body>`;
+    expect(withCriticalCss(html, indexStylesheet(".a{color:red}.z{color:blue}"))).toBe(
+      `<head><style id="critical-css" data-href="/build/app.css">.a{color:red}</style></head><body><p class="a">x</p></body>`,
+    );
+  });
 });
