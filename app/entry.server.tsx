@@ -14,7 +14,8 @@ import { STYLESHEET_URL } from "~/root";
 import { log, stackOf } from "~/log.server";
 import { privateByDefault } from "~/lib/http";
 import { criticalCssAvailable, fillCriticalCss } from "~/services/critical-css.server";
-import { cachedPage, pageKey, renderPage } from "~/services/html-cache.server";
+import { rememberGuestAnswer } from "~/services/guest-answers.server";
+import { cachedPage, guestPageKey, personalPageKey, renderPage } from "~/services/html-cache.server";
 import { stripRendererPadding } from "~/services/react-stream.server";
 import { applySecurityHeaders, createNonce } from "~/services/security-headers.server";
 import { composeApp } from "~/composition.server";
@@ -42,7 +43,8 @@ export default async function handleRequest(
   }
   const nonce = createNonce();
   // A page is rendered once per URL and loader data (a guest's or a user's; html-cache.server.ts).
-  const cacheKey = pageKey(request, responseStatusCode, responseHeaders, remixContext);
+  const guestKey = guestPageKey(request, responseStatusCode, responseHeaders, remixContext);
+  const cacheKey = guestKey ?? personalPageKey(request, responseStatusCode, responseHeaders, remixContext);
   if (cacheKey) {
     // A stored page carries its critical CSS instead of a render-blocking stylesheet request
     // (critical-css.server.ts); filled in once, before it is stored.
@@ -59,6 +61,10 @@ export default async function handleRequest(
     if (html !== null) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       applySecurityHeaders(responseHeaders, nonce);
+      // The same request is answered from this page for a moment before Remix runs (guest-answers.server.ts).
+      if (guestKey && loadContext?.guestRequestKey) {
+        rememberGuestAnswer(loadContext.guestRequestKey, guestKey, responseStatusCode, responseHeaders, nonce);
+      }
       return new Response(html, { headers: responseHeaders, status: responseStatusCode });
     }
   }

@@ -7,14 +7,23 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { withoutLegacyDataParam } from "~/lib/http";
+import { guestAnswer, guestRequestKey } from "~/services/guest-answers.server";
 import { originVerdict, type OriginVerdict } from "~/services/origin.server";
 import { runInRequestScope } from "~/services/request-scope.server";
+import { createNonce } from "~/services/security-headers.server";
 import { stopApp, takeOverShutdown } from "~/startup.server";
 import { finalStatus, type RequestState } from "~/services/unavailable.server";
 
 export interface ServerHost {
-  /** Remix's load context for one request (`getLoadContext`); `formCopy` reads the kept copy of a small form post. */
-  createLoadContext(options: { formCopy?: () => string | undefined }): AppLoadContext;
+  /**
+   * Remix's load context for one request (`getLoadContext`); `formCopy` reads the kept copy of a
+   * small form post, `guestRequestKey` is the request's key for guest answers (guest-answers.server.ts).
+   */
+  createLoadContext(options: { formCopy?: () => string | undefined; guestRequestKey?: string | null }): AppLoadContext;
+  /** The key under which this request may be answered before Remix runs, or null (guest-answers.server.ts). */
+  guestRequestKey(method: string, pathAndQuery: string, headers: Record<string, string | string[] | undefined>): string | null;
+  /** A guest page answered a moment ago for the same request, with a fresh nonce, or null. */
+  guestAnswer(requestKey: string): { status: number; headers: [string, string][]; body: string } | null;
   /** Runs the rest of one request's handling in its own request scope (request-scope.server.ts). */
   runInRequestScope<T>(next: () => T): T;
   /** The address as Remix must see it: the old `?_data=` parameter dropped (lib/http.ts). */
@@ -30,10 +39,12 @@ export interface ServerHost {
 }
 
 export const serverHost: ServerHost = {
-  createLoadContext({ formCopy }) {
+  createLoadContext({ formCopy, guestRequestKey }) {
     const requestState: RequestState = { errored: false, databaseUnavailable: false, formCopy };
-    return { requestState };
+    return { requestState, guestRequestKey: guestRequestKey ?? null };
   },
+  guestRequestKey,
+  guestAnswer: (requestKey) => guestAnswer(requestKey, createNonce()),
   runInRequestScope,
   addressForRemix(pathAndQuery) {
     if (!pathAndQuery.includes("_data")) return pathAndQuery;

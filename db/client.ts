@@ -3,6 +3,7 @@
  * the embedded PGlite (real PostgreSQL compiled to WASM) in DATA_DIR/pglite, or in memory for
  * tests. One handle per process, opened once at start-up.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -61,8 +62,27 @@ export const POOL_TIMINGS = {
   backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
 };
 
-const queryCounter = { count: 0, logQuery: () => void queryCounter.count++ };
+/** Queries sent by this process, and by the work started inside `countQueries` (its async context). */
+const counting = new AsyncLocalStorage<{ count: number }>();
+const queryCounter = {
+  count: 0,
+  logQuery: () => {
+    queryCounter.count++;
+    const own = counting.getStore();
+    if (own) own.count++;
+  },
+};
 export const queriesSent = () => queryCounter.count;
+
+/**
+ * How many queries `fn` sent itself: those of work running meanwhile outside it (the mail
+ * worker, a timer's check) do not count. For the query budget tests.
+ */
+export async function countQueries(fn: () => Promise<unknown>): Promise<number> {
+  const own = { count: 0 };
+  await counting.run(own, fn);
+  return own.count;
+}
 
 export interface ConnectOptions {
   /** postgres:// URL; when absent PGlite is used. */

@@ -106,6 +106,11 @@ export const users = pgTable(
      * data by it, so no write, whatever code makes it, can leave a stale page behind.
      */
     dataVersion: bigint("data_version", { mode: "number" }).notNull().default(0),
+    /**
+     * Lines in the user's cart (the header's badge), kept by the database at the commit of every
+     * write to cart_lines (migration 0026), so that the session's query reads it without counting.
+     */
+    cartLineCount: integer("cart_line_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

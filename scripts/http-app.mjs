@@ -52,6 +52,20 @@ export function createHttpApp(build, { draining = () => false, accessLog = true 
   app.use(requests);
   app.get("/metrics", metrics);
 
+  // A guest page answered a moment ago for the same request is sent again without entering
+  // Remix (app/services/guest-answers.server.ts); any other request carries its key to the entry.
+  app.use((req, res, next) => {
+    const key = host.guestRequestKey(req.method, req.originalUrl, req.headers);
+    const answer = key === null ? null : host.guestAnswer(key);
+    if (!answer) {
+      res.locals.guestRequestKey = key;
+      return next();
+    }
+    res.status(answer.status);
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.end(answer.body);
+  });
+
   // Everything below runs in this request's scope (the AsyncLocalStorage follows `next`).
   app.use((req, res, next) => host.runInRequestScope(next));
   app.use((req, res, next) => {
@@ -82,7 +96,10 @@ export function createHttpApp(build, { draining = () => false, accessLog = true 
       build,
       mode: process.env.NODE_ENV,
       getLoadContext: (req, res) => {
-        const context = host.createLoadContext({ formCopy: res.locals.formCopy });
+        const context = host.createLoadContext({
+          formCopy: res.locals.formCopy,
+          guestRequestKey: res.locals.guestRequestKey,
+        });
         // The last look before the status line goes out: 503 when the database was unreachable,
         // never a 2xx for an error page (services/unavailable.server.ts, finalStatus).
         onHeaders(res, function () {

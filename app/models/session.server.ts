@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { cartLines, sessions, users, type BuyerType, type UserRole } from "../../db/schema";
+import { sessions, users, type BuyerType, type UserRole } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { RETENTION } from "~/lib/retention";
 import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
@@ -41,8 +41,9 @@ export interface SessionUser {
   /** The news-by-e-mail opt-in (shown and changed in /cont → Datele mele). */
   marketingOptIn: boolean;
   /**
-   * Lines in the user's cart when the session was read (the header badge; one query for both).
-   * Per request: loaders after an action get a new request, so they read it again.
+   * Lines in the user's cart when the session was read (the header badge; kept on the users row
+   * by the database, migration 0026). Per request: loaders after an action get a new request,
+   * so they read it again.
    */
   cartCount: number;
   /**
@@ -132,7 +133,7 @@ function sessionQuery(db: ReturnType<typeof getDb>) {
       marketingOptIn: users.marketingOptIn,
       dataVersion: users.dataVersion,
       lastSeenAt: sessions.lastSeenAt,
-      cartCount: sql<number>`(select count(*)::int from ${cartLines} where ${cartLines.userId} = ${users.id})`,
+      cartCount: users.cartLineCount,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -130,11 +130,6 @@ export function personalPageKey(request: Request, status: number, headers: Heade
   return PERSONAL + keyOf(ok.catalogue.version!, ok.loaderData, request.url);
 }
 
-/** The key of a page that may be kept (a guest's or a user's), or null. */
-export function pageKey(request: Request, status: number, headers: Headers, context: EntryContext): string | null {
-  return guestPageKey(request, status, headers, context) ?? personalPageKey(request, status, headers, context);
-}
-
 /** The stored page with a fresh nonce, or null. */
 export function cachedPage(key: string, nonce: string): string | null {
   return storeOf(key).get(key)?.join(nonce) ?? null;

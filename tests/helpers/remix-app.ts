@@ -13,7 +13,8 @@ import config from "../../remix.config.js";
 type Module = Record<string, unknown>;
 const routeFiles = import.meta.glob<Module>("../../app/routes/*.{ts,tsx}");
 
-export async function remixHandler(): Promise<(request: Request) => Promise<Response>> {
+/** The app's routes and real entry as a Remix ServerBuild (what `remix build` would give scripts/http-app.mjs). */
+export async function remixBuild(): Promise<ServerBuild> {
   // The test database is already open (tests/integration/setup.ts): importing entry.server
   // starts nothing more (startApp finds it open).
   const [entry, root] = await Promise.all([import("~/entry.server"), import("~/root")]);
@@ -55,8 +56,13 @@ export async function remixHandler(): Promise<(request: Request) => Promise<Resp
     isSpaMode: false,
     basename: undefined,
   } as unknown as ServerBuild;
+  return build;
+}
+
+export async function remixHandler(): Promise<(request: Request) => Promise<Response>> {
+  const build = await remixBuild();
   const handler = createRequestHandler(build, "production");
-  const host = entry.serverHost;
+  const host = (build.entry.module as unknown as typeof import("~/entry.server")).serverHost;
   // As scripts/http-app.mjs hands requests over.
   return async (request) => {
     const url = new URL(request.url);

@@ -7,7 +7,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { connect, getDatabaseHandle, getDb, queriesSent, type DatabaseHandle } from "../../db/client";
+import { connect, getDatabaseHandle, getDb, countQueries, type DatabaseHandle } from "../../db/client";
 import { coursePriceOptions, courseSessions, courses, products } from "../../db/schema";
 import { SEAT_COUNTS_MAX_AGE_MS } from "~/models/catalogue.server";
 import { saveProduct } from "~/models/product.server";
@@ -44,11 +44,8 @@ async function render(loader: Loader, path: string, params: Record<string, strin
   return page;
 }
 
-async function queriesOf(fn: () => Promise<unknown>): Promise<number> {
-  const before = queriesSent();
-  await fn();
-  return queriesSent() - before;
-}
+/** The queries fn sent itself (background work meanwhile, such as the mail worker's, does not count). */
+const queriesOf = (fn: () => Promise<unknown>) => countQueries(fn);
 
 /** NOTIFY reaches PostgreSQL listeners a round trip after the commit; PGlite's at once. */
 async function versionAfter(cache: CatalogueCache, previous: number | null) {
