@@ -20,7 +20,7 @@ const HERO = { src: "/images/hero.webp", srcSet: "/images/hero-480.webp 480w, /i
 const HERO_SIZES = "(min-width: 1160px) 540px, (min-width: 800px) 46vw, 100vw";
 
 export const links: LinksFunction = () => [
-  { rel: "preload", as: "image", href: HERO.src, imageSrcSet: HERO.srcSet, imageSizes: HERO_SIZES, type: "image/webp" },
+  { rel: "preload", as: "image", href: HERO.src, imageSrcSet: HERO.srcSet, imageSizes: HERO_SIZES, type: "image/webp", fetchPriority: "high" },
 ];
 
 export const loader = homeLoader;
