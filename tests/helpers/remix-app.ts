@@ -9,6 +9,7 @@ import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import config from "../../remix.config.js";
+import type { ServerHost } from "~/server-host.server";
 
 type Module = Record<string, unknown>;
 const routeFiles = import.meta.glob<Module>("../../app/routes/*.{ts,tsx}");
@@ -62,7 +63,7 @@ export async function remixBuild(): Promise<ServerBuild> {
 export async function remixHandler(): Promise<(request: Request) => Promise<Response>> {
   const build = await remixBuild();
   const handler = createRequestHandler(build, "production");
-  const host = (build.entry.module as unknown as typeof import("~/entry.server")).serverHost;
+  const host = (build.entry.module as unknown as { serverHost: ServerHost }).serverHost;
   // As scripts/http-app.mjs hands requests over.
   return async (request) => {
     const url = new URL(request.url);
