@@ -75,8 +75,12 @@ test("admin session, seats left, session on the cart line, roster and CSV", asyn
   await expect(roster).toContainText("Ana Manual");
   await expect(roster).toContainText("Adăugat manual (neplătit)");
   await shoot(admin, "roster", project);
-  await student.goto(`/cursuri/curs/${PEDICURE.id}`);
-  await expect(student.locator("label.radio-card", { hasText: `14–15/03/${year}` })).toContainText("1 loc rămas");
+  // A place taken (not the last) is no catalogue change: public pages show the places left at most
+  // 5 s old (SEAT_COUNTS_MAX_AGE_MS), so the student reloads until the page shows it, as she would.
+  await expect(async () => {
+    await student.goto(`/cursuri/curs/${PEDICURE.id}`);
+    await expect(student.locator("label.radio-card", { hasText: `14–15/03/${year}` })).toContainText("1 loc rămas", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 
   const csv = await adminContext.request.get(`${sessionUrl}/lista.csv`);
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
@@ -123,8 +127,12 @@ test("admin session, seats left, session on the cart line, roster and CSV", asyn
   if (js) await startScripts(waiter);
   await waiter.locator(".session-waitlist__item", { hasText: `14–15/03/${year}` }).getByRole("button", { name: "Renunță la loc" }).click();
   await expect(waiter.getByText("Ai ieșit de pe lista de așteptare.").first()).toBeVisible();
-  await student.goto(`/cursuri/curs/${PEDICURE.id}`);
-  await expect(student.locator("label.radio-card", { hasText: `14–15/03/${year}` })).toContainText("1 loc rămas");
+  // A place taken (not the last) is no catalogue change: public pages show the places left at most
+  // 5 s old (SEAT_COUNTS_MAX_AGE_MS), so the student reloads until the page shows it, as she would.
+  await expect(async () => {
+    await student.goto(`/cursuri/curs/${PEDICURE.id}`);
+    await expect(student.locator("label.radio-card", { hasText: `14–15/03/${year}` })).toContainText("1 loc rămas", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 
   // Cancelled: no longer offered.
   await admin.goto(sessionUrl);
