@@ -13,15 +13,15 @@
  * The key is everything a guest page's loaders read of the request: the method, the address, the
  * Host and forwarding headers, Accept and the whole Cookie header (cookie consent and any flash
  * message are cookies). What loaders read of the server's state is the catalogue (versioned: an
- * answer is only reused under the catalogue version it was made with, and all are dropped when it
- * changes) and the clock (the day and the places left, which public pages already show up to 5 s
- * old). The answer's age is at most GUEST_ANSWER_MAX_AGE_MS, well inside what these pages already
- * allow shared caches to keep (`s-maxage=60`, root.tsx).
+ * answer points at a stored page whose key holds the catalogue version, and the page cache drops
+ * its pages when the version changes, so no answer outlives it) and the clock (the day and the
+ * places left, which public pages already show up to 5 s old). The answer's age is at most
+ * GUEST_ANSWER_MAX_AGE_MS, well inside what these pages already allow shared caches to keep
+ * (`s-maxage=60`, root.tsx).
  *
  * Only pages the page cache keeps for guests qualify (a 200 GET with no user, no toast, no action,
  * no cookie being set, not private): requests carrying a session cookie never take this path.
  */
-import { processCatalogueCache } from "~/services/catalogue-cache.server";
 import { cachedPage } from "~/services/html-cache.server";
 
 /** How long a guest answer is reused for the same request. */
@@ -37,7 +37,6 @@ declare module "@remix-run/node" {
 }
 
 type Answer = {
-  version: number;
   pageKey: string;
   status: number;
   /** Header name and value, the value split at the nonce it was sent with. */
@@ -48,7 +47,6 @@ type Answer = {
 type RequestHeaders = Record<string, string | string[] | undefined>;
 
 const answers = new Map<string, Answer>();
-let watching = false;
 let served = 0;
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : (value ?? ""));
@@ -76,23 +74,11 @@ export function guestRequestKey(method: string, pathAndQuery: string, headers: R
  * `pageKey` (html-cache.server.ts), with this status and these headers (sent with `nonce`).
  */
 export function rememberGuestAnswer(requestKey: string, pageKey: string, status: number, headers: Headers, nonce: string) {
-  const catalogue = processCatalogueCache();
-  if (!catalogue || catalogue.version === null) return;
-  if (!watching) {
-    watching = true;
-    catalogue.onChange(() => answers.clear());
-  }
   const kept: [string, string[]][] = [];
   headers.forEach((value, name) => kept.push([name, value.split(nonce)]));
   answers.delete(requestKey);
   if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value as string);
-  answers.set(requestKey, {
-    version: catalogue.version,
-    pageKey,
-    status,
-    headers: kept,
-    expires: Date.now() + GUEST_ANSWER_MAX_AGE_MS,
-  });
+  answers.set(requestKey, { pageKey, status, headers: kept, expires: Date.now() + GUEST_ANSWER_MAX_AGE_MS });
 }
 
 /** The answer to this request, with a fresh nonce in its page and headers, or null (Remix answers). */
@@ -102,12 +88,8 @@ export function guestAnswer(
 ): { status: number; headers: [string, string][]; body: string } | null {
   const answer = answers.get(requestKey);
   if (!answer) return null;
-  const catalogue = processCatalogueCache();
-  if (answer.expires <= Date.now() || !catalogue || catalogue.version !== answer.version) {
-    answers.delete(requestKey);
-    return null;
-  }
-  const body = cachedPage(answer.pageKey, nonce);
+  // A page dropped with a catalogue change (or pushed out of the page cache) ends its answers too.
+  const body = answer.expires > Date.now() ? cachedPage(answer.pageKey, nonce) : null;
   if (body === null) {
     answers.delete(requestKey);
     return null;
