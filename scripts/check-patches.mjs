@@ -6,7 +6,8 @@
  *
  * For every file of every patch: each line the patch adds must be in the installed file, and the
  * installed package must be the one the patch names (version in the file name). For packages
- * loaded through another package (the router through @remix-run/server-runtime), the copy that
+ * loaded through another package (the router through @remix-run/server-runtime, which is loaded
+ * through @remix-run/node), the copy that
  * package resolves must be the patched top-level one. A dev-only package missing from a production
  * install (`npm ci --omit=dev`) is skipped: nothing can load it there.
  *
@@ -24,7 +25,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Packages that the app loads through another package, which must resolve the patched copy. */
-const LOADED_THROUGH = { "@remix-run/router": "@remix-run/server-runtime" };
+const LOADED_THROUGH = { "@remix-run/router": "@remix-run/server-runtime", "@remix-run/server-runtime": "@remix-run/node" };
 
 /** `@remix-run+router+1.23.3.patch` → { name: "@remix-run/router", version: "1.23.3" } */
 export function parsePatchName(file) {

@@ -84,7 +84,7 @@ describe("dependency patches", () => {
   it("the patched packages are pinned to the patches' versions", () => {
     expect(pkg.dependencies.postgres).toBe("3.4.9");
     const patches = fs.readdirSync(path.join(root, "patches"));
-    expect(patches.sort()).toEqual(["@remix-run+router+1.23.3.patch", "postgres+3.4.9.patch"]);
+    expect(patches.sort()).toEqual(["@remix-run+router+1.23.3.patch", "@remix-run+server-runtime+2.17.5.patch", "postgres+3.4.9.patch"]);
     expect(pkg.scripts.postinstall).toBe("patch-package --error-on-fail --error-on-warn");
   });
 
