@@ -60,10 +60,12 @@ export const URL_LIFETIMES = {
   /** Signed images (admin, cart, posters): valid at least a day, stable for 6 hours. */
   publicImage: { ttlSeconds: 24 * 3600, stableForSeconds: 6 * 3600 },
   /**
-   * Lesson video: signed each time the lesson is served, valid 4 hours (a long lesson watched
-   * with pauses). If it runs out mid-lesson, the player asks for a fresh one and resumes.
+   * Lesson video: valid at least 4 hours (a long lesson watched with pauses); if it runs out
+   * mid-lesson, the player asks for a fresh one and resumes. The same URL comes back for 10
+   * minutes, so a lesson page reopened within them is the same page and the page cache keeps it
+   * (before, every visit signed a new URL and the player was rendered again each time).
    */
-  lessonVideo: { ttlSeconds: 4 * 3600 },
+  lessonVideo: { ttlSeconds: 4 * 3600, stableForSeconds: 10 * 60 },
   /** Lesson PDF: the page links to a checked app URL that signs a 15-minute URL per click. */
   lessonPdf: { ttlSeconds: 15 * 60 },
 } satisfies Record<string, UrlOptions>;

@@ -25,7 +25,8 @@ import { createSession } from "~/models/session.server";
 import { catalogueImage } from "~/services/images.server";
 import { cancelLocalUpload, receiveLocalUpload } from "~/services/local-upload.server";
 import { createS3Backend, createS3Client, presignWindow } from "~/services/storage/s3.server";
-import { getStorage, localBackend, localPathForKey } from "~/services/storage.server";
+import { getStorage, localBackend, localPathForKey, URL_LIFETIMES } from "~/services/storage.server";
+import { expiryFor } from "~/services/storage/backend.server";
 import { issueUploadUrl, verifyUpload } from "~/services/uploads.server";
 import { measureVideoDuration } from "~/services/video-duration.server";
 import { resetEnvironment, useStorageBackend } from "~/test-support.server";
@@ -726,5 +727,19 @@ describe("S3 backend (s3rver on loopback)", () => {
     expect(signingDate.getTime()).toBe(Date.UTC(2030, 0, 1, 6, 0));
     expect(signingDate.getTime() / 1000 + expiresIn).toBeGreaterThanOrEqual(now / 1000 + 24 * 3600);
     expect(expiresIn).toBeLessThanOrEqual(7 * 24 * 3600);
+  });
+
+  it("a lesson video's URL is the same for 10 minutes (the player page can be kept) and valid at least 4 hours", async () => {
+    await getStorage().put("videos/1_lectie.mp4", Buffer.from("video"), "video/mp4");
+    const options = URL_LIFETIMES.lessonVideo;
+    const [a, b] = [await getStorage().getUrl("videos/1_lectie.mp4", options), await getStorage().getUrl("videos/1_lectie.mp4", options)];
+    expect(a).toBe(b);
+    const start = Date.UTC(2030, 0, 1, 7, 30, 1);
+    for (const later of [0, 60_000, 599_000]) expect(expiryFor(options, start + later)).toBe(expiryFor(options, start));
+    expect(expiryFor(options, start + 600_000)).toBeGreaterThan(expiryFor(options, start));
+    for (const at of [start, start + 599_000]) expect(expiryFor(options, at)).toBeGreaterThanOrEqual(at / 1000 + 4 * 3600);
+    const { signingDate, expiresIn } = presignWindow(options, start + 5 * 60_000);
+    expect(signingDate.getTime()).toBe(Date.UTC(2030, 0, 1, 7, 30));
+    expect(signingDate.getTime() / 1000 + expiresIn).toBeGreaterThanOrEqual((start + 5 * 60_000) / 1000 + 4 * 3600);
   });
 });

@@ -5,7 +5,8 @@
  * - keeps the furthest point watched and refuses seeking past it (unless the lesson is done);
  * - reports the end of the video (the "Continuă" button waits for it);
  * - when the signed URL has expired mid-lesson (the video errors), asks the server for a fresh
- *   one, restores the position and resumes playing.
+ *   one (or loads the same one again when it was still valid), restores the position and resumes
+ *   playing.
  */
 import { useEffect, useRef, useState } from "react";
 import { allowedSeekTarget } from "~/lib/progress";
@@ -32,11 +33,18 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsS
   const maxWatched = useRef(0);
   const refreshes = useRef(0);
   const resume = useRef<{ time: number; play: boolean } | null>(null);
-  // A renewed URL and a failure belong to the lesson's own URL: a new lesson starts clean.
+  // A renewed URL and a failure belong to the lesson and its own URL: a new lesson starts clean.
+  // (Two lessons may show the same file, and a signed URL stays the same for minutes, so the URL
+  // alone does not tell lessons apart.)
+  const view = `${lessonKey} ${src}`;
   const [renewed, setRenewed] = useState<{ of: string; url: string } | null>(null);
   const [failedFor, setFailedFor] = useState<string | null>(null);
-  const currentSrc = renewed?.of === src ? renewed.url : src;
-  const failed = failedFor === src;
+  const currentSrc = renewed?.of === view ? renewed.url : src;
+  const failed = failedFor === view;
+  const shownSrc = useRef(currentSrc);
+  useEffect(() => {
+    shownSrc.current = currentSrc;
+  });
   const onEndedRef = useRef(onEnded);
   useEffect(() => {
     onEndedRef.current = onEnded;
@@ -47,7 +55,7 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsS
     maxWatched.current = 0;
     refreshes.current = 0;
     resume.current = null;
-  }, [src]);
+  }, [view]);
 
   useEffect(() => {
     const video = ref.current;
@@ -74,7 +82,7 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsS
     };
     const onError = async () => {
       if (refreshes.current >= MAX_REFRESHES) {
-        setFailedFor(src);
+        setFailedFor(view);
         return;
       }
       refreshes.current += 1;
@@ -86,10 +94,13 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsS
         });
         const data = (await response.json()) as { url?: string };
         if (!response.ok || !data.url) throw new Error(`media ${response.status}`);
-        setRenewed({ of: src, url: data.url });
+        // The same address again (it had not expired: the network failed): load it once more
+        // ourselves, since React sees no change to apply.
+        if (data.url === shownSrc.current) video.src = data.url;
+        else setRenewed({ of: view, url: data.url });
       } catch (error) {
         console.error("Nu s-a putut reînnoi adresa videoclipului", error);
-        setFailedFor(src);
+        setFailedFor(view);
       }
     };
 
@@ -105,7 +116,7 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsS
       video.removeEventListener("loadedmetadata", onLoaded);
       video.removeEventListener("error", onError);
     };
-  }, [courseId, lessonKey, completed, src]);
+  }, [courseId, lessonKey, completed, view]);
 
   return (
     <div className="player-video">
