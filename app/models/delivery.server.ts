@@ -4,7 +4,7 @@
  * ridicată for pickup). Courses are never shipped: only carts and orders with products have one.
  * Every fee is computed here from the method row; nothing posted is trusted.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb, type Executor } from "../../db/client";
 import {
   cartDeliveries,
@@ -151,13 +151,6 @@ export async function createOrderDelivery(tx: Executor, orderId: string, deliver
 export async function getOrderDelivery(orderId: string, executor: Executor = getDb()): Promise<OrderDeliveryRow | null> {
   const [row] = await executor.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).limit(1);
   return row ?? null;
-}
-
-/** Deliveries of several orders (lists), by order id. */
-export async function deliveriesForOrders(orderIds: string[]): Promise<Record<string, OrderDeliveryRow>> {
-  if (orderIds.length === 0) return {};
-  const rows = await getDb().select().from(orderDeliveries).where(inArray(orderDeliveries.orderId, orderIds));
-  return Object.fromEntries(rows.map((r) => [r.orderId, r]));
 }
 
 // ─── Fulfilment ──────────────────────────────────────────────────────────────────────────────

@@ -24,7 +24,7 @@ const refundDueSql = sql<boolean>`("orders"."status" = 'paid' and exists (
   select 1 from "order_events" e where e."order_id" = "orders"."id" and starts_with(e."note", ${DOUBLE_PAYMENT_NOTE})
 ))`;
 
-/** The columns of an order in the admin's lists (orders, "De expediat"). */
+/** The columns of an order in the admin's lists (orders, "De expediat"), with its delivery. */
 export const ADMIN_ORDER_COLUMNS = {
   id: orders.id,
   reference: orders.reference,
@@ -36,6 +36,8 @@ export const ADMIN_ORDER_COLUMNS = {
   providerRef: orders.providerRef,
   panMasked: orders.panMasked,
   createdAt: orders.createdAt,
+  // The delivery status of an order with products (null without one), in the same query.
+  fulfilmentStatus: orderDeliveries.status,
 };
 
 export async function listOrdersForAdmin(filter: OrderFilter, limit = 200) {
@@ -43,6 +45,7 @@ export async function listOrdersForAdmin(filter: OrderFilter, limit = 200) {
   return getDb()
     .select({ ...ADMIN_ORDER_COLUMNS, refundDue: refundDueSql })
     .from(orders)
+    .leftJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
     .where(statuses ? inArray(orders.status, [...statuses]) : undefined)
     .orderBy(desc(orders.createdAt))
     .limit(limit);

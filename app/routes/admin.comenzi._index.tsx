@@ -11,7 +11,6 @@ import { ORDER_STATUS_LABELS, ORDER_STATUS_TONE, PAYMENT_METHOD_LABELS } from "~
 import { listOrdersForAdmin, listOrdersToShip, ORDER_FILTERS, type OrderFilter } from "~/models/order-admin.server";
 import { DOUBLE_PAYMENT_NOTE } from "~/models/order-status.server";
 import { listUnmatchedNotifications } from "~/models/payment.server";
-import { deliveriesForOrders } from "~/models/delivery.server";
 import { fulfilmentView } from "~/lib/delivery";
 import { requireAdmin } from "~/models/session.server";
 import { errorBoundary } from "~/components/ErrorState";
@@ -35,13 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter === "de-expediat" ? listOrdersToShip().then((rows) => rows.map((r) => ({ ...r, refundDue: false }))) : listOrdersForAdmin(filter),
     listUnmatchedNotifications(),
   ]);
-  const deliveries = await deliveriesForOrders(orders.map((o) => o.id));
-  const fulfilment = Object.fromEntries(Object.entries(deliveries).map(([id, d]) => [id, { status: d.status, awb: d.awb }]));
-  return { filter, orders, unmatched, refundLabel: DOUBLE_PAYMENT_NOTE, fulfilment };
+  return { filter, orders, unmatched, refundLabel: DOUBLE_PAYMENT_NOTE };
 }
 
 export default function AdminOrders() {
-  const { filter, orders, unmatched, refundLabel, fulfilment } = useLoaderData<typeof loader>();
+  const { filter, orders, unmatched, refundLabel } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="comenzi-titlu">
       <h2 id="comenzi-titlu">Comenzi</h2>
@@ -84,11 +81,11 @@ export default function AdminOrders() {
                   </td>
                   <td>
                     <span className={`status status--${ORDER_STATUS_TONE[order.status]}`}>{ORDER_STATUS_LABELS[order.status]}</span>
-                    {fulfilment[order.id] ? (
+                    {order.fulfilmentStatus ? (
                       <>
                         <br />
-                        <span className={`status status--${fulfilmentView(fulfilment[order.id].status, order.status).tone}`} data-testid="fulfilment-status">
-                          Livrare: {fulfilmentView(fulfilment[order.id].status, order.status).label}
+                        <span className={`status status--${fulfilmentView(order.fulfilmentStatus, order.status).tone}`} data-testid="fulfilment-status">
+                          Livrare: {fulfilmentView(order.fulfilmentStatus, order.status).label}
                         </span>
                       </>
                     ) : null}

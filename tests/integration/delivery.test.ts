@@ -17,6 +17,8 @@ import { transitionOrder } from "~/models/order-status.server";
 import { STOCK_MESSAGES } from "~/models/product.server";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { action as methodsAction } from "~/routes/admin.livrare";
+import { loader as adminOrdersLoader } from "~/routes/admin.comenzi._index";
+import { countQueries } from "../../db/client";
 import { cookieFor, createCourse, createDeliveryMethod, createProduct, createUser } from "../helpers/factories";
 import { get, post, run } from "../helpers/http";
 
@@ -191,6 +193,45 @@ describe("fulfilment", () => {
     expect(await advanceFulfilment(placed.order.id, "deliver", { actorUserId: admin.id })).toMatchObject({ ok: true, changed: true });
     const [order] = await getDb().select().from(orders).where(eq(orders.id, placed.order.id));
     expect(order.status).toBe("paid");
+  });
+});
+
+describe("/admin/comenzi", () => {
+  it("shows each order's delivery next to its status, read with the list itself", async () => {
+    const admin = await createUser({ role: "admin" });
+    const cookie = await cookieFor(admin.id);
+    const courier = await createDeliveryMethod();
+    const { user } = await buyerWithProduct(10000);
+    await saveCartDelivery(user.id, { deliveryMethodId: courier.id, locker: "", sameAsBilling: false, ...courierAddress }, { name: "", phone: "", address: "" });
+    const withProduct = await placeOrder(user.id, input((await getCart(user.id)).version), { cardAvailable: false });
+    const student = await createUser();
+    const online = await createCourse("online", {}, [{ days: 90, amountBani: 24900 }]);
+    await addCourseToCart(student.id, { courseId: online.course.id, priceOptionId: online.options[0].id });
+    const coursesOnly = await placeOrder(student.id, input((await getCart(student.id)).version), { cardAvailable: false });
+    if (!withProduct.ok || !coursesOnly.ok) throw new Error("order not placed");
+    for (const placed of [withProduct, coursesOnly]) await transitionOrder(placed.order.id, "paid", { source: "admin" });
+
+    type Row = { id: string; fulfilmentStatus: string | null };
+    const list = async (filter: string) => {
+      let response!: Response;
+      const queries = await countQueries(async () => {
+        response = await run(adminOrdersLoader, get(`/admin/comenzi?filtru=${filter}`, { cookie }));
+      });
+      expect(response.status).toBe(200);
+      const rows = ((await response.json()) as { orders: Row[] }).orders;
+      return { rows, queries, of: (id: string) => rows.find((r) => r.id === id) };
+    };
+    const paid = await list("platite");
+    expect(paid.of(withProduct.order.id)).toMatchObject({ fulfilmentStatus: "to_prepare" });
+    expect(paid.of(coursesOnly.order.id)).toMatchObject({ fulfilmentStatus: null });
+    // The session, the orders with their deliveries, the unmatched card notifications.
+    expect(paid.queries).toBeLessThanOrEqual(3);
+    expect((await list("de-expediat")).of(withProduct.order.id)).toMatchObject({ fulfilmentStatus: "to_prepare" });
+
+    const ship = { courierName: "Fan Courier", awb: "2345678901", trackingUrl: null };
+    expect(await advanceFulfilment(withProduct.order.id, "ship", { actorUserId: admin.id, ship })).toMatchObject({ ok: true, changed: true });
+    expect((await list("platite")).of(withProduct.order.id)).toMatchObject({ fulfilmentStatus: "shipped" });
+    expect((await list("de-expediat")).of(withProduct.order.id)).toBeUndefined();
   });
 });
 
