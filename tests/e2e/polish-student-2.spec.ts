@@ -9,6 +9,7 @@ import type { Page } from "@playwright/test";
 import { fillLogin, formReady } from "./account-helpers";
 import { COURSES } from "./catalogue-helpers";
 import { enroll, expect, hook, loginAs, PASSWORD, test, uniqueEmail } from "./fixtures";
+import { slowPhone } from "./slow-phone";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -263,6 +264,8 @@ test("leaving an invalid field for the next one keeps the focus there (no jump b
   test.skip(!javaScriptEnabled, "focus management needs JavaScript");
   await loginAs(context, request, { name: "Ioana Dobre", address: "Bd. Tomis 100, Constanța 900001" });
   await page.goto("/cont?edit=billing#adresa-facturare");
+  // Focus management is the scripts' work: start once they run (a busy machine starts them late).
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const billing = page.locator("#adresa-facturare");
   await billing.getByLabel("Persoană juridică (firmă)").check();
   await billing.getByLabel("CUI / CIF").fill("RO18547291");
@@ -271,4 +274,22 @@ test("leaving an invalid field for the next one keeps the focus there (no jump b
   await expect(billing.getByText("CUI invalid: verificați cifrele (cifra de control nu se potrivește).")).toBeVisible();
   await expect(regCom).toBeFocused();
   await expect(regCom).toHaveValue("J13/555/2020");
+});
+
+test("a firm chosen before the scripts start keeps its company fields once they run (slow phone)", async ({ page, context, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "about the moment the scripts start");
+  await loginAs(context, request, { name: "Ioana Dobre", address: "Bd. Tomis 100, Constanța 900001" });
+  const phone = await slowPhone(page);
+  await page.goto("/cont?edit=billing#adresa-facturare", { waitUntil: "domcontentloaded" });
+  const billing = page.locator("#adresa-facturare");
+  // Before the scripts: every field is there and the radio decides.
+  await expect(billing.getByText("Doar pentru persoană juridică:")).toBeVisible();
+  await billing.getByLabel("Persoană juridică (firmă)").check();
+  phone.release();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(billing.getByText("Doar pentru persoană juridică:")).toHaveCount(0);
+  await expect(billing.getByLabel("Persoană juridică (firmă)")).toBeChecked();
+  await expect(billing.getByLabel("CUI / CIF")).toBeVisible();
+  await billing.getByLabel("Persoană fizică").check();
+  await expect(billing.getByLabel("CUI / CIF")).toHaveCount(0);
 });

@@ -5,6 +5,7 @@
  * can fill the rest from ANAF (`lookup`).
  */
 import type { FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Field } from "~/components/ui/Field";
 import { useHydrated } from "~/components/ui/useHydrated";
 
@@ -25,13 +26,32 @@ export function BuyerFields({ fields, lookup = false }: { fields: BuyerFieldsMet
   const hydrated = useHydrated();
   const type = (fields.buyerType.value as string | undefined) ?? (fields.buyerType.initialValue as string | undefined) ?? "person";
   const company = type === "company";
+  // A choice tapped before the scripts started (a slow phone) is in the page but not in the
+  // form's state, which would then hide the company fields under a checked "firmă". Once hydrated,
+  // the checked radio tells the form (conform reads the whole form on an input event).
+  const radios = useRef<Array<HTMLInputElement | null>>([]);
+  useEffect(() => {
+    const checked = radios.current.find((radio) => radio?.checked);
+    if (checked && checked.value !== type) checked.dispatchEvent(new Event("input", { bubbles: true }));
+    // Only once, at hydration: later changes reach the form by themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <fieldset className="field buyer-fields">
       <legend>Factura se emite pe</legend>
       <div className="row">
-        {(["person", "company"] as const).map((value) => (
+        {(["person", "company"] as const).map((value, index) => (
           <label key={value} className="radio">
-            <input type="radio" name={fields.buyerType.name} value={value} defaultChecked={type === value} form={fields.buyerType.formId} />{" "}
+            <input
+              ref={(element) => {
+                radios.current[index] = element;
+              }}
+              type="radio"
+              name={fields.buyerType.name}
+              value={value}
+              defaultChecked={type === value}
+              form={fields.buyerType.formId}
+            />{" "}
             {value === "person" ? "Persoană fizică" : "Persoană juridică (firmă)"}
           </label>
         ))}
