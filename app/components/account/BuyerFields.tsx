@@ -29,29 +29,20 @@ export function BuyerFields({ fields, lookup = false }: { fields: BuyerFieldsMet
   // A choice tapped before the scripts started (a slow phone) is in the page but not in the
   // form's state, which would then hide the company fields under a checked "firmă". Once hydrated,
   // the checked radio tells the form (conform reads the whole form on an input event).
-  const radios = useRef<Array<HTMLInputElement | null>>([]);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
-    const checked = radios.current.find((radio) => radio?.checked);
+    const checked = fieldset.current?.querySelector<HTMLInputElement>("input[type=radio]:checked");
     if (checked && checked.value !== type) checked.dispatchEvent(new Event("input", { bubbles: true }));
     // Only once, at hydration: later changes reach the form by themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <fieldset className="field buyer-fields">
+    <fieldset ref={fieldset} className="field buyer-fields">
       <legend>Factura se emite pe</legend>
       <div className="row">
-        {(["person", "company"] as const).map((value, index) => (
+        {(["person", "company"] as const).map((value) => (
           <label key={value} className="radio">
-            <input
-              ref={(element) => {
-                radios.current[index] = element;
-              }}
-              type="radio"
-              name={fields.buyerType.name}
-              value={value}
-              defaultChecked={type === value}
-              form={fields.buyerType.formId}
-            />{" "}
+            <input type="radio" name={fields.buyerType.name} value={value} defaultChecked={type === value} form={fields.buyerType.formId} />{" "}
             {value === "person" ? "Persoană fizică" : "Persoană juridică (firmă)"}
           </label>
         ))}

@@ -41,10 +41,6 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsS
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const currentSrc = renewed?.of === view ? renewed.url : src;
   const failed = failedFor === view;
-  const shownSrc = useRef(currentSrc);
-  useEffect(() => {
-    shownSrc.current = currentSrc;
-  });
   const onEndedRef = useRef(onEnded);
   useEffect(() => {
     onEndedRef.current = onEnded;
@@ -96,7 +92,7 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsS
         if (!response.ok || !data.url) throw new Error(`media ${response.status}`);
         // The same address again (it had not expired: the network failed): load it once more
         // ourselves, since React sees no change to apply.
-        if (data.url === shownSrc.current) video.src = data.url;
+        if (data.url === currentSrc) video.src = data.url;
         else setRenewed({ of: view, url: data.url });
       } catch (error) {
         console.error("Nu s-a putut reînnoi adresa videoclipului", error);
@@ -116,7 +112,7 @@ export function LessonVideo({ courseId, lessonKey, title, src, poster, captionsS
       video.removeEventListener("loadedmetadata", onLoaded);
       video.removeEventListener("error", onError);
     };
-  }, [courseId, lessonKey, completed, view]);
+  }, [courseId, lessonKey, completed, view, currentSrc]);
 
   return (
     <div className="player-video">
