@@ -2,7 +2,9 @@
 /**
  * `npm run build`: the production build. `remix build` (NODE_ENV=production), then
  * scripts/merge-chunks.mjs, which merges esbuild's small shared chunks so that a hydrated page
- * loads at most 12 script files (issue 18) and rewrites the Remix assets manifest to match.
+ * loads at most 12 script files (issue 18) and rewrites the Remix assets manifest to match,
+ * then scripts/precompress.mjs, which writes a Brotli and a gzip copy of every script and style
+ * sheet for the server to send as they are (docs/decisions/0018-precompressed-assets.md).
  * `npm start`, `npm test` (scripts/e2e.mjs) and `npm run bench` build through this file.
  * Output is quiet with `--quiet` (errors still go to stderr).
  *
@@ -18,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { readManifest } from "./bundle-report.mjs";
 import { missingPatches } from "./check-patches.mjs";
 import { mergeChunks } from "./merge-chunks.mjs";
+import { precompress } from "./precompress.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -48,6 +51,8 @@ export async function buildSite({ quiet = false, testHooks = process.env.ACADEMY
   const hooks = testHookRoutes(readManifest());
   if (!testHooks && hooks.length) throw new Error(`the production build contains test routes: ${hooks.join(", ")}`);
   if (testHooks && !hooks.length) throw new Error("the test build lacks routes/api.test-hooks.$op");
+  // Last: after merge-chunks has written the final files.
+  await precompress(path.join(root, "public/build"));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,10 @@
 /**
  * Bundle report from the build alone (no server): for a route, the script files its first load
  * downloads (entry + every route of the match, each with its `imports` from the Remix manifest,
- * and whatever those files import statically in turn) and their gzipped sizes. Deterministic, so before/after comparisons need no quiet machine.
+ * and whatever those files import statically in turn) and their gzipped sizes (gzip level 6, the
+ * budget's measure), plus what a browser that accepts Brotli is sent: the build's `.br` copy
+ * (scripts/precompress.mjs) where there is one. Deterministic, so before/after comparisons need
+ * no quiet machine.
  *
  *   node scripts/bundle-report.mjs                 hydrated pages (account, cart, player, editor)
  *   node scripts/bundle-report.mjs routes/cont …   the given route ids
@@ -48,7 +51,9 @@ const gzCache = new Map();
 function sizes(url) {
   if (!gzCache.has(url)) {
     const body = fs.readFileSync(path.join(root, "public", url));
-    gzCache.set(url, { raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+    const gzip = gzipSync(body, { level: 6 }).length;
+    const brCopy = path.join(root, "public", `${url}.br`);
+    gzCache.set(url, { raw: body.length, gzip, br: fs.existsSync(brCopy) ? fs.statSync(brCopy).size : gzip });
   }
   return gzCache.get(url);
 }
@@ -85,7 +90,8 @@ export function pageReport(manifest, routeId) {
     scripts: files.length,
     rawKB: kb(files.reduce((s, f) => s + f.raw, 0)),
     gzipKB: kb(files.reduce((s, f) => s + f.gzip, 0)),
-    files: files.map((f) => ({ file: f.file, gzipKB: kb(f.gzip) })),
+    brKB: kb(files.reduce((s, f) => s + f.br, 0)),
+    files: files.map((f) => ({ file: f.file, gzipKB: kb(f.gzip), brKB: kb(f.br) })),
   };
 }
 
@@ -104,7 +110,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       console.log(JSON.stringify(report));
       continue;
     }
-    console.log(`${report.route}: ${report.scripts} scripts, ${report.gzipKB} KB gzipped (${report.rawKB} KB raw)`);
-    if (args.includes("--files")) for (const f of report.files) console.log(`  ${String(f.gzipKB).padStart(6)} KB  ${f.file}`);
+    console.log(`${report.route}: ${report.scripts} scripts, ${report.gzipKB} KB gzipped, ${report.brKB} KB sent with Brotli (${report.rawKB} KB raw)`);
+    if (args.includes("--files")) for (const f of report.files) console.log(`  ${String(f.gzipKB).padStart(6)} KB gzip ${String(f.brKB).padStart(6)} KB br  ${f.file}`);
   }
 }

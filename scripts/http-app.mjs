@@ -1,8 +1,8 @@
 /**
  * The Express app of one worker (scripts/server.mjs listens with it): the Remix build served
  * through Remix's public Express adapter (`createRequestHandler` from `@remix-run/express`, with
- * `getLoadContext`), as @remix-run/serve would (compression, /build immutable for a year,
- * public files for an hour, a one-line access log: JSON in production, with Prometheus metrics,
+ * `getLoadContext`), as @remix-run/serve would (compression, /build immutable for a year and
+ * sent as the build compressed it, public files for an hour, a one-line access log: JSON in production, with Prometheus metrics,
  * see observability.mjs), plus:
  *
  * - The old `?_data=` parameter (Remix before single fetch) is dropped from every address
@@ -23,6 +23,7 @@ import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 import { observability } from "./observability.mjs";
 
@@ -52,7 +53,19 @@ export function createHttpApp(build, { draining = () => false, accessLog = true 
     res.locals.guestRequestKey = host.guestRequestKey(req.method, req.originalUrl, req.headers);
     return (res.locals.guestRequestKey === null ? compress : compressPage)(req, res, next);
   });
-  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  // The build's scripts and style sheets have Brotli and gzip copies made by `npm run build`
+  // (scripts/precompress.mjs, at the highest settings): the copy the browser accepts is sent as it
+  // is, with Vary: Accept-Encoding, and `compress` above leaves it alone (Content-Encoding is set).
+  // A file without copies (`remix dev`, a small file) is served as before, compressed per request.
+  app.use(
+    build.publicPath,
+    expressStaticGzip(build.assetsBuildDirectory, {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   // public/ holds only files with an extension (favicon.svg, fonts/, images/): a page address
   // such as /cont goes straight to Remix instead of costing a failed stat() on every request.
   const publicFiles = express.static("public", { maxAge: "1h" });
