@@ -8,8 +8,8 @@
  * for a refund (order-status.server.ts, DOUBLE_PAYMENT_NOTE). Every IPN is stored raw for audit.
  * Replies follow the provider: success, temporary error (retry) or permanent error.
  */
-import { desc, eq, isNull } from "drizzle-orm";
-import { getDb, type Tx } from "../../db/client";
+import { desc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, preparedQuery, type Tx } from "../../db/client";
 import { orders, paymentNotifications, type OrderStatus } from "../../db/schema";
 import { ORDER_STATUS_LABELS } from "~/lib/order-labels";
 import { transitionOrder } from "~/models/order-status.server";
@@ -200,20 +200,24 @@ export async function handleCardNotification(request: Request): Promise<IpnResul
  * the reason and what the notification claimed (order id, amount): never the raw body.
  */
 export async function listUnmatchedNotifications(limit = 50) {
-  const rows = await getDb()
-    .select({
-      id: paymentNotifications.id,
-      receivedAt: paymentNotifications.receivedAt,
-      provider: paymentNotifications.provider,
-      action: paymentNotifications.action,
-      errorCode: paymentNotifications.errorCode,
-      message: paymentNotifications.message,
-      decoded: paymentNotifications.decoded,
-    })
-    .from(paymentNotifications)
-    .where(isNull(paymentNotifications.orderId))
-    .orderBy(desc(paymentNotifications.receivedAt))
-    .limit(limit);
+  // Built once per database: it runs on every visit of the admin's order list.
+  const rows = await preparedQuery("unmatched_payment_notifications", (db) =>
+    db
+      .select({
+        id: paymentNotifications.id,
+        receivedAt: paymentNotifications.receivedAt,
+        provider: paymentNotifications.provider,
+        action: paymentNotifications.action,
+        errorCode: paymentNotifications.errorCode,
+        message: paymentNotifications.message,
+        decoded: paymentNotifications.decoded,
+      })
+      .from(paymentNotifications)
+      .where(isNull(paymentNotifications.orderId))
+      .orderBy(desc(paymentNotifications.receivedAt))
+      .limit(sql.placeholder("limit"))
+      .prepare("unmatched_payment_notifications"),
+  ).execute({ limit });
   return rows.map(({ decoded, ...row }) => {
     const claimed = (decoded ?? {}) as { orderId?: unknown; amountBani?: unknown };
     return {

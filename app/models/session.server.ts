@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, preparedQuery, type Db } from "../../db/client";
 import { sessions, users, type BuyerType, type UserRole } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { RETENTION } from "~/lib/retention";
@@ -112,7 +112,7 @@ export function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 /** The session's query, built once per database (it runs on every logged-in request). */
-function sessionQuery(db: ReturnType<typeof getDb>) {
+function sessionQuery(db: Db) {
   return db
     .select({
       id: users.id,
@@ -141,20 +141,16 @@ function sessionQuery(db: ReturnType<typeof getDb>) {
     .limit(1)
     .prepare("session_user");
 }
-const prepared = new WeakMap<object, ReturnType<typeof sessionQuery>>();
 
 async function loadUser(request: Request): Promise<SessionUser | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hashToken(token);
-  const db = getDb();
   const now = new Date();
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ id, now: now.toISOString() });
+  const [row] = await preparedQuery("session_user", sessionQuery).execute({ id, now: now.toISOString() });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
-    await db
+    await getDb()
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS) })
       .where(eq(sessions.id, id));
