@@ -23,6 +23,7 @@ import { getConfig } from "~/config.server";
 import { getUser } from "~/models/session.server";
 import { readConsent } from "~/services/consent.server";
 import { hydrationMode, START_AFTER_PAINT, START_ON_INTERACTION } from "~/lib/route-handle";
+import { releaseHeldEvents } from "~/lib/hydration-guard";
 import { readToast } from "~/services/toast.server";
 import { PAGE_KEYS } from "~/lib/page-keys";
 import { errorPageMeta } from "~/lib/meta";
@@ -110,6 +111,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // page's handle decides (see route-handle.ts).
   const matches = useMatches();
   const mode = typeof document !== "undefined" ? "eager" : hydrationMode(matches);
+  // Past RemixBrowser's wait for the page's data: React may take events again (lib/hydration-guard.ts).
+  if (typeof document !== "undefined") releaseHeldEvents();
   useEffect(() => {
     // A marker for tests and tools: React has taken over the page.
     document.documentElement.dataset.hydrated = "true";

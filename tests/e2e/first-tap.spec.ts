@@ -167,3 +167,30 @@ test("the menu opened before the scripts arrive stays open when they start, and 
   await expect(page).toHaveURL(/\/produse$/);
   await expect(menu).not.toHaveAttribute("open", "");
 });
+
+test("keys pressed without pause while the scripts start never leave the page without them", async ({ page, context, request }) => {
+  // React 18 hydrates the whole page at once when a key or tap reaches it before hydration has
+  // finished; while Remix still decoded the page's data, that failed for good (React error
+  // #345) and the page stayed without scripts: the keyboard journey met it on the course page.
+  // On a slow phone (6× CPU) this test failed that way every time without lib/hydration-guard.ts.
+  await loginAs(context, request);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const phone = await slowPhone(page);
+  await page.goto(PEDICURE);
+  phone.release();
+  // A key event on every task from the first one (which starts the scripts) until React has
+  // taken over: one of them lands in every moment of the start, the data's decoding included.
+  await page.evaluate(() => {
+    const press = () => {
+      document.querySelector("main")?.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift", bubbles: true }));
+      if (!document.documentElement.dataset.hydrated) setTimeout(press, 0);
+    };
+    press();
+  });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  expect(errors).toEqual([]);
+  // React runs the page: the total follows the accreditation box.
+  await page.getByLabel(/Diplomă acreditată/).check();
+  await expect(page.getByTestId("live-total").filter({ visible: true })).toHaveText("1.550,00 RON");
+});
