@@ -270,16 +270,16 @@ const preparedQueries = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * A read the site runs on many requests (the session, the admin's order lists), built by drizzle
- * once per open database instead of on every call: `build(db)` returns `….prepare(name)` with
+ * once per open database instead of on every call: `build(db, name)` returns `….prepare(name)` with
  * `sql.placeholder()` for what varies, and callers `.execute({ … })` it. `name` is unique per
  * query (postgres.js keeps its own statement cache by SQL text; PGlite plans each run anyway).
  */
-export function preparedQuery<T>(name: string, build: (db: Db) => T): T {
+export function preparedQuery<T>(name: string, build: (db: Db, name: string) => T): T {
   const db = getDb();
   let queries = preparedQueries.get(db);
   if (!queries) preparedQueries.set(db, (queries = new Map()));
   let query = queries.get(name) as T | undefined;
-  if (query === undefined) queries.set(name, (query = build(db)));
+  if (query === undefined) queries.set(name, (query = build(db, name)));
   return query;
 }
 

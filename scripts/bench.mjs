@@ -46,10 +46,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { HYDRATED_ROUTES, pageReport, readManifest } from "./bundle-report.mjs";
+import { HYDRATED_ROUTES, pageReport, readManifest, sizes } from "./bundle-report.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -558,14 +557,12 @@ async function bundleReport(base, page, cookie) {
   let br = 0;
   const files = [];
   for (const url of urls) {
-    const file = path.join(root, "public", url);
-    if (!fs.existsSync(file)) continue;
-    const body = fs.readFileSync(file);
-    const gz = gzipSync(body, { level: 6 }).length;
-    raw += body.length;
-    gzip += gz;
-    br += fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : gz;
-    files.push({ file: url.replace("/build/", ""), gzipKB: Number((gz / 1024).toFixed(1)) });
+    if (!fs.existsSync(path.join(root, "public", url))) continue;
+    const size = sizes(url);
+    raw += size.raw;
+    gzip += size.gzip;
+    br += size.br;
+    files.push({ file: url.replace("/build/", ""), gzipKB: Number((size.gzip / 1024).toFixed(1)) });
   }
   files.sort((a, b) => b.gzipKB - a.gzipKB);
   const record = {

@@ -48,7 +48,11 @@ export function readManifest() {
 }
 
 const gzCache = new Map();
-function sizes(url) {
+/**
+ * One built file's sizes in bytes (`url` as the page names it, `/build/…`): raw, gzip level 6 (the
+ * budget's measure) and what a Brotli browser is sent (the build's `.br` copy, else gzip).
+ */
+export function sizes(url) {
   if (!gzCache.has(url)) {
     const body = fs.readFileSync(path.join(root, "public", url));
     const gzip = gzipSync(body, { level: 6 }).length;

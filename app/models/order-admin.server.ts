@@ -41,7 +41,7 @@ export const ADMIN_ORDER_COLUMNS = {
 };
 
 export async function listOrdersForAdmin(filter: OrderFilter, limit = 200) {
-  return preparedQuery(`admin_orders_${filter}`, (db) => ordersQuery(db, filter)).execute({ limit });
+  return preparedQuery(`admin_orders_${filter}`, (db, name) => ordersQuery(db, filter, name)).execute({ limit });
 }
 
 /**
@@ -49,7 +49,7 @@ export async function listOrdersForAdmin(filter: OrderFilter, limit = 200) {
  * paid order can need a refund, so a filter without paid orders does not ask (the question, a
  * subquery over the order's events, is most of what PostgreSQL plans for the list).
  */
-function ordersQuery(db: Db, filter: OrderFilter) {
+function ordersQuery(db: Db, filter: OrderFilter, name: string) {
   const statuses: readonly OrderStatus[] | null = ORDER_FILTERS[filter];
   const refundDue = statuses === null || statuses.includes("paid") ? refundDueSql : sql<boolean>`false`;
   return db
@@ -59,12 +59,12 @@ function ordersQuery(db: Db, filter: OrderFilter) {
     .where(statuses ? inArray(orders.status, [...statuses]) : undefined)
     .orderBy(desc(orders.createdAt))
     .limit(sql.placeholder("limit"))
-    .prepare(`admin_orders_${filter}`);
+    .prepare(name);
 }
 
 /** "De expediat": paid orders whose products are still to prepare, oldest first. */
 export async function listOrdersToShip(limit = 200) {
-  return preparedQuery("admin_orders_to_ship", (db) =>
+  return preparedQuery("admin_orders_to_ship", (db, name) =>
     db
       .select(ADMIN_ORDER_COLUMNS)
       .from(orders)
@@ -72,7 +72,7 @@ export async function listOrdersToShip(limit = 200) {
       .where(and(eq(orders.status, "paid"), eq(orderDeliveries.status, "to_prepare")))
       .orderBy(asc(orders.paidAt), desc(orders.createdAt))
       .limit(sql.placeholder("limit"))
-      .prepare("admin_orders_to_ship"),
+      .prepare(name),
   ).execute({ limit });
 }
 

@@ -201,7 +201,7 @@ export async function handleCardNotification(request: Request): Promise<IpnResul
  */
 export async function listUnmatchedNotifications(limit = 50) {
   // Built once per database: it runs on every visit of the admin's order list.
-  const rows = await preparedQuery("unmatched_payment_notifications", (db) =>
+  const rows = await preparedQuery("unmatched_payment_notifications", (db, name) =>
     db
       .select({
         id: paymentNotifications.id,
@@ -216,7 +216,7 @@ export async function listUnmatchedNotifications(limit = 50) {
       .where(isNull(paymentNotifications.orderId))
       .orderBy(desc(paymentNotifications.receivedAt))
       .limit(sql.placeholder("limit"))
-      .prepare("unmatched_payment_notifications"),
+      .prepare(name),
   ).execute({ limit });
   return rows.map(({ decoded, ...row }) => {
     const claimed = (decoded ?? {}) as { orderId?: unknown; amountBani?: unknown };

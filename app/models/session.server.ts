@@ -112,7 +112,7 @@ export function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 /** The session's query, built once per database (it runs on every logged-in request). */
-function sessionQuery(db: Db) {
+function sessionQuery(db: Db, name: string) {
   return db
     .select({
       id: users.id,
@@ -139,7 +139,7 @@ function sessionQuery(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
     .limit(1)
-    .prepare("session_user");
+    .prepare(name);
 }
 
 async function loadUser(request: Request): Promise<SessionUser | null> {
