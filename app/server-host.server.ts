@@ -11,7 +11,7 @@ import { guestAnswer, guestRequestKey } from "~/services/guest-answers.server";
 import { originVerdict, type OriginVerdict } from "~/services/origin.server";
 import { runInRequestScope } from "~/services/request-scope.server";
 import { createNonce } from "~/services/security-headers.server";
-import { stopApp, takeOverShutdown } from "~/startup.server";
+import { stopApp } from "~/startup.server";
 import { finalStatus, type RequestState } from "~/services/unavailable.server";
 
 export interface ServerHost {
@@ -32,9 +32,11 @@ export interface ServerHost {
   originVerdict(request: Request): OriginVerdict;
   /** The status line and headers an answer must go out with, or null (unavailable.server.ts). */
   finalStatus(context: AppLoadContext, status: number): { status: number; headers: Record<string, string> } | null;
-  /** The host drains first and then calls `stop`: the app stops handling SIGTERM itself. */
-  takeOverShutdown(): void;
-  /** Stops the background work and closes the database. */
+  /**
+   * Stops the background work and closes the database. A host that calls it (after draining its
+   * requests) listens for SIGTERM/SIGINT before it loads the build: the app then leaves the
+   * signals to it.
+   */
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,5 @@ export const serverHost: ServerHost = {
   },
   originVerdict,
   finalStatus: (context, status) => finalStatus(context.requestState, status),
-  takeOverShutdown,
   stop: stopApp,
 };

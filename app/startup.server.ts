@@ -46,8 +46,6 @@ async function untilDatabaseAnswers<T>(fn: () => Promise<T>): Promise<T> {
 
 let started: Promise<void> | undefined;
 let stopApp_: (() => Promise<void>) | undefined;
-/** The app's own SIGTERM/SIGINT handlers, until a host takes shutdown over (`takeOverShutdown`). */
-const signalHandlers = new Map<NodeJS.Signals, () => void>();
 
 /**
  * Starts the app once per process. A database already open in this process (the test setup
@@ -63,17 +61,6 @@ export function startApp(): Promise<void> {
       });
   return started;
 }
-
-/**
- * For a host that drains its HTTP server first (scripts/server.mjs): the app stops handling
- * SIGTERM/SIGINT itself, and the host calls `stopApp()` once the requests in flight are done.
- */
-export function takeOverShutdown(): void {
-  for (const [signal, handler] of signalHandlers) process.off(signal, handler);
-  signalHandlers.clear();
-  hostOwnsShutdown = true;
-}
-let hostOwnsShutdown = false;
 
 async function start() {
   const config = getConfig();
@@ -136,8 +123,8 @@ async function start() {
       stopAlerts();
       stopReminders();
       stopBackups();
-      await stopOutbox();
-      await stopErrorLog();
+      await shutdownStep("the mail outbox", stopOutbox);
+      await shutdownStep("the error log", stopErrorLog);
     };
   }
 
@@ -164,20 +151,38 @@ async function start() {
 
   stopApp_ = async () => {
     await stopWorkers();
-    await processCatalogueCache()?.stop();
-    await getDatabaseHandle()?.close();
+    await shutdownStep("the catalogue cache", async () => processCatalogueCache()?.stop());
+    await shutdownStep("the database", async () => getDatabaseHandle()?.close());
   };
   // Under a host that does not drain first (remix dev, remix-serve), stop the background work and
-  // close the database on the signal ourselves; scripts/server.mjs takes this over.
-  if (hostOwnsShutdown) return;
+  // close the database on the signal ourselves. A host that drains first (scripts/server.mjs)
+  // listens before it loads the build and calls stopApp() itself: the signals are left to it.
+  // (Swapping our listener for the host's after the load lost a SIGTERM that came in between:
+  // Node had taken it, and no listener was left to hear it.)
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    const handler = () => {
+    if (process.listenerCount(signal) > 0) continue;
+    process.once(signal, () => {
       void stopApp().catch((error: unknown) => log.error("closing the database failed", { error }));
       // Whatever else might hold the event loop, do not outlive the signal by long.
       setTimeout(() => process.exit(0), 8000).unref();
-    };
-    signalHandlers.set(signal, handler);
-    process.once(signal, handler);
+    });
+  }
+}
+
+/**
+ * One step of stopping the app. A step that holds the shutdown up names itself in the log while
+ * it waits (after 2 s) and says how long it took, so a slow stop can be read instead of guessed.
+ */
+async function shutdownStep(name: string, step: () => Promise<unknown>): Promise<void> {
+  const started = Date.now();
+  const waiting = setTimeout(() => log.warn(`stopping: still waiting for ${name}`, { ms: Date.now() - started }), 2000);
+  waiting.unref();
+  try {
+    await step();
+  } finally {
+    clearTimeout(waiting);
+    const ms = Date.now() - started;
+    if (ms >= 2000) log.warn(`stopping: ${name} took ${ms} ms`);
   }
 }
 

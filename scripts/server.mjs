@@ -43,13 +43,26 @@ function die(reason, code = 1) {
 process.on("uncaughtException", (error) => die(`uncaught exception: ${error?.stack ?? error}`));
 process.on("unhandledRejection", (error) => die(`unhandled rejection: ${error?.stack ?? error}`));
 
+// The signals are this server's from its first moment: it drains first, then calls host.stop().
+// Listening before the build loads tells the app to leave them to us (startup.server.ts), and a
+// signal that comes while the build loads is never lost. (The app's listener used to be swapped
+// for ours after the load; a SIGTERM that came in between was taken by Node and heard by
+// nobody, and a spare starting at that moment outlived the supervisor's deadline.) While the
+// build loads there is nothing to drain: the worker stops at once, as before.
+let loaded = false;
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => {
+    if (loaded) return shutdown(signal);
+    say(`${signal} while starting: stopping`);
+    process.exit(0);
+  });
+}
+
 /** @type {import("@remix-run/node").ServerBuild} */
 const build = await import(pathToFileURL(buildFile).href); // opens and migrates the database
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 /** @type {import("../app/server-host.server").ServerHost} */
 const host = /** @type {any} */ (build.entry.module).serverHost;
-// This server handles SIGTERM (drain first, then host.stop()), not the app's start-up code.
-host.takeOverShutdown();
 
 let draining = false;
 const app = createHttpApp(build, {
@@ -84,12 +97,22 @@ if (process.env.ACADEMY_SPARE === "1" && process.send) {
 function shutdown(signal) {
   if (draining) return;
   draining = true;
+  const started = Date.now();
   if (!server) {
     // A spare that never served: nothing to drain.
-    void host.stop().finally(() => process.exit(0));
+    say(`${signal}: stopping (a spare that never served)`);
+    void host.stop().then(
+      () => {
+        say(`stopped in ${Date.now() - started} ms`);
+        process.exit(0);
+      },
+      (error) => {
+        console.error(`[worker ${process.pid}] closing the database failed: ${error?.message ?? error}`);
+        process.exit(1);
+      },
+    );
     return;
   }
-  const started = Date.now();
   say(`${signal}: draining (up to ${SHUTDOWN_TIMEOUT_MS / 1000} s)`);
   let forced = false;
   const finish = async () => {
@@ -113,7 +136,7 @@ function shutdown(signal) {
     server.closeAllConnections();
   }, SHUTDOWN_TIMEOUT_MS).unref();
 }
-for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => shutdown(signal));
+loaded = true;
 // The supervisor gone (stopped, crashed or killed with SIGKILL: the IPC channel closed): drain as
 // on SIGTERM. Node's cluster code would exit the worker at once; supervisor-link.mjs says why.
 onSupervisorGone(() => shutdown("supervisor gone"));

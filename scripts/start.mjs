@@ -219,7 +219,10 @@ for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
     stopAll(0);
     // Workers bound their own drain (10 s); never outlive them by much.
     setTimeout(() => {
-      say("workers did not stop in time; killing them");
+      const left = Object.values(cluster.workers ?? {}).map(
+        (worker) => `${worker.process.pid} (${listening.has(worker.id) ? "serving" : spare?.worker === worker ? (spare.ready ? "spare" : "spare, starting") : "starting"})`,
+      );
+      say(`workers did not stop in time; killing them: ${left.join(", ")}`);
       for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill("SIGKILL");
       process.exit(1);
     }, (Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000) + 5_000).unref();

@@ -410,6 +410,7 @@ try {
 
   // ── 4. SIGKILL a worker ──
   say("phase 4: SIGKILL of a worker under load");
+  const phase4Log = serverLog().length;
   load.statuses.clear();
   startLoad();
   await sleep(2000);
@@ -446,6 +447,12 @@ try {
   check(bad.length === 0, `0 errors for the ${beforeSignal.length} requests started before SIGTERM (${bad.length} 5xx or cut)`);
   check(exit.code === 0, `clean exit (code ${exit.code}, ${stopMs} ms after the signal)`);
   figure(`SIGTERM: stopped in ${stopMs} ms, exit ${exit.code}`);
+  if (exit.code !== 0) {
+    // What the supervisor and every worker said since phase 4's kill (the tail printed at the end
+    // is a later phase's).
+    const lines = serverLog().slice(phase4Log).split("\n").filter((line) => line && !/^warn (uploads|card payments)/.test(line));
+    for (const line of lines.slice(-40)) say(`  server: ${line}`);
+  }
 
   // ── 6. a classroom behind one address ──
   say("phase 6: 30 students log in at once from one address; an attacker there guesses one account");
