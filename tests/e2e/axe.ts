@@ -9,7 +9,7 @@
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { AxeResults } from "axe-core";
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -28,6 +28,28 @@ export async function axeViolations(page: Page, tags?: string[]): Promise<Violat
     probe.innerHTML = "<b></b>";
     return probe.children.length === 1;
   });
+  // axe reads colours as they are painted now. A button half-way through its colour transition
+  // (the checkout's button, enabled again as the transfer dialog opens) or an overlay fading in
+  // measures as a contrast failure no reader sees past the fade. Wait until no animation or
+  // transition is in progress; those still waiting out a delay (a toast's exit) and endless ones
+  // do not count.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document.getAnimations().filter((animation) => {
+              const timing = animation.effect?.getComputedTiming();
+              if (animation.playState !== "running" || !timing) return false;
+              const time = Number(timing.localTime ?? 0);
+              const start = timing.delay ?? 0;
+              const end = start + Number(timing.activeDuration);
+              return Number.isFinite(end) && time >= start && time < end;
+            }).length,
+        ),
+      { message: "animations and transitions in progress before axe runs", timeout: 5_000 },
+    )
+    .toBe(0);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === "object");
   if (!loaded) await page.evaluate(axeSource);
   if (scriptsOff) {
