@@ -1,12 +1,13 @@
 /**
  * The retention job (docs/product.md §11): carries out the privacy policy's section 6 with the
  * periods of lib/retention.ts. Every hour, in one process of the cluster (advisory lock):
- * sessions past their period (or expired), ended rate-limit windows, used or expired
- * password-reset links, places held by transfers that never arrived (housekeeping), and orders
- * whose invoices are past the legal period are anonymised (the invoices themselves are kept:
- * "at least" ten years). Logs counts only.
+ * sessions past their period (or expired), ended rate-limit windows, expired password-reset
+ * links (used or not: a used one says "deja folosit" until its hour is up), places held by
+ * transfers that never arrived (housekeeping), and orders whose invoices are past the legal
+ * period are anonymised (the invoices themselves are kept: "at least" ten years). Logs counts
+ * only.
  */
-import { and, inArray, isNotNull, lt, ne, notExists, or, sql } from "drizzle-orm";
+import { and, inArray, lt, ne, notExists, sql } from "drizzle-orm";
 import { getDatabaseHandle, getDb } from "../../db/client";
 import { invoices, orderDeliveries, orders, passwordResetTokens, paymentNotifications, sessions } from "../../db/schema";
 import { lastExpiredYear, sessionCutoff } from "~/lib/retention";
@@ -32,9 +33,11 @@ export async function runRetention(now = new Date()): Promise<RetentionRun> {
   const swept = await sweepExpiredRows(now);
   // The policy counts 30 days from the last activity (a session row's expiry slides with use).
   const idle = await db.delete(sessions).where(lt(sessions.lastSeenAt, sessionCutoff(now))).returning({ id: sessions.id });
+  // A used link stays until its hour is up, so opening it again says it was used (not that it
+  // is unknown); it can never be used twice either way.
   const resetLinks = await db
     .delete(passwordResetTokens)
-    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)))
+    .where(lt(passwordResetTokens.expiresAt, now))
     .returning({ id: passwordResetTokens.id });
   const ordersAnonymised = await anonymiseExpiredOrders(now);
   return { sessions: swept.sessions + idle.length, rateLimits: swept.rateLimits, seatHolds: swept.seatHolds, resetLinks: resetLinks.length, ordersAnonymised };

@@ -1,7 +1,8 @@
 /**
  * docs/product.md §11: the retention job deletes and anonymises by age exactly what the privacy
  * policy promises, and keeps the rest: sessions idle for more than 30 days go, a recent one
- * stays; ended rate-limit windows and used or expired reset links go; orders past the invoice
+ * stays; ended rate-limit windows and expired reset links go (a used one stays until its hour is
+ * up, to say it was used); orders past the invoice
  * period are anonymised while their invoices stay as issued; a second run changes nothing.
  */
 import { eq } from "drizzle-orm";
@@ -39,6 +40,7 @@ describe("the retention job", () => {
     await db.insert(passwordResetTokens).values([
       { userId: user.id, tokenHash: "expired", expiresAt: new Date(now.getTime() - 60_000) },
       { userId: user.id, tokenHash: "used", expiresAt: new Date(now.getTime() + 30 * 60_000), usedAt: now },
+      { userId: user.id, tokenHash: "used-expired", expiresAt: new Date(now.getTime() - 60_000), usedAt: new Date(now.getTime() - 30 * 60_000) },
       { userId: user.id, tokenHash: "live", expiresAt: new Date(now.getTime() + 30 * 60_000) },
     ]);
 
@@ -56,7 +58,7 @@ describe("the retention job", () => {
 
     expect((await db.select({ id: sessions.id }).from(sessions)).map((s) => s.id).sort()).toEqual(["recent"]);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["login:open"]);
-    expect((await db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((t) => t.hash)).toEqual(["live"]);
+    expect((await db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens)).map((t) => t.hash).sort()).toEqual(["live", "used"]);
 
     const [anonymised] = await db.select().from(orders).where(eq(orders.id, old.id));
     expect(anonymised).toMatchObject({ billingName: ANONYMISED_NAME, billingPhone: "", billingAddress: "", panMasked: null });
