@@ -123,13 +123,18 @@ let stopping = false;
 let exitCode = 0;
 const deaths = [];
 // /admin/sistem lists every worker: the worker answering the page asks here (workers-primary.mjs).
-serveWorkerList(cluster, (worker) => (listening.has(worker.id) ? "serving" : spare?.worker === worker ? "spare" : "starting"));
+serveWorkerList(cluster, (worker) => workerState(worker));
 const lastReasons = []; // why the last workers died (the crash-loop record keeps them)
 
 // With PostgreSQL one warm spare waits, loaded and connected, and takes over the moment a worker
 // dies (a cold start takes seconds on a busy machine). PGlite has one owner: no spare.
 const useSpare = Boolean(process.env.DATABASE_URL) && process.env.SPARE_WORKER !== "0";
 let spare; // { worker, ready }
+
+/** What a worker is doing, as /admin/sistem and the supervisor's log name it. */
+function workerState(worker) {
+  return listening.has(worker.id) ? "serving" : spare?.worker === worker ? "spare" : "starting";
+}
 
 function fork(asSpare = false) {
   const worker = cluster.fork(asSpare ? { ...env, ACADEMY_SPARE: "1" } : env);
@@ -220,7 +225,7 @@ for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
     // Workers bound their own drain (10 s); never outlive them by much.
     setTimeout(() => {
       const left = Object.values(cluster.workers ?? {}).map(
-        (worker) => `${worker.process.pid} (${listening.has(worker.id) ? "serving" : spare?.worker === worker ? (spare.ready ? "spare" : "spare, starting") : "starting"})`,
+        (worker) => `${worker.process.pid} (${workerState(worker)}${spare?.worker === worker && !spare.ready ? ", starting" : ""})`,
       );
       say(`workers did not stop in time; killing them: ${left.join(", ")}`);
       for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill("SIGKILL");

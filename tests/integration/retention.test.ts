@@ -2,8 +2,8 @@
  * docs/product.md §11: the retention job deletes and anonymises by age exactly what the privacy
  * policy promises, and keeps the rest: sessions idle for more than 30 days go, a recent one
  * stays; ended rate-limit windows and expired reset links go (a used one stays until its hour is
- * up, to say it was used); orders past the invoice
- * period are anonymised while their invoices stay as issued; a second run changes nothing.
+ * up, to say it was used); orders past the invoice period are anonymised while their invoices
+ * stay as issued; a second run changes nothing.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
