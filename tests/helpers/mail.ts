@@ -28,23 +28,27 @@ export interface OutboxMail {
   decoded: string;
 }
 
-/** The newest message in `outboxDir` addressed to `to`, or null. */
-export function newestMailTo(outboxDir: string, to: string): OutboxMail | null {
+/** Every message in `outboxDir` addressed to `to`, newest first. */
+export function mailsTo(outboxDir: string, to: string): OutboxMail[] {
   let names: string[];
   try {
     names = fs.readdirSync(outboxDir).filter((name) => name.endsWith(".eml"));
   } catch {
-    return null;
+    return [];
   }
-  const matches = names
+  return names
     .map((name) => {
       const file = path.join(outboxDir, name);
       return { file, mtime: fs.statSync(file).mtimeMs, raw: fs.readFileSync(file, "utf8") };
     })
     .filter(({ raw }) => new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(raw))
-    .sort((a, b) => b.mtime - a.mtime || b.file.localeCompare(a.file));
-  const mail = matches[0];
-  return mail ? { file: mail.file, raw: mail.raw, decoded: decodeQuotedPrintable(mail.raw) } : null;
+    .sort((a, b) => b.mtime - a.mtime || b.file.localeCompare(a.file))
+    .map(({ file, raw }) => ({ file, raw, decoded: decodeQuotedPrintable(raw) }));
+}
+
+/** The newest message in `outboxDir` addressed to `to`, or null. */
+export function newestMailTo(outboxDir: string, to: string): OutboxMail | null {
+  return mailsTo(outboxDir, to)[0] ?? null;
 }
 
 /** The password reset link in a message. */
