@@ -17,6 +17,8 @@ import { startMediaSweep } from "~/models/media.server";
 import { startEfacturaWorker } from "~/models/efactura.server";
 import { startSessionReminders } from "~/models/session-reminders.server";
 import { processCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
+import { processSessionCache, setProcessSessionCache, startSessionCache } from "~/services/session-cache.server";
+import { startChangeFeeds, stopChangeFeeds } from "~/services/change-feed.server";
 import { startNightlyBackups } from "~/services/backup/run.server";
 import { registerAppMetrics } from "~/services/metrics.server";
 import { startOutboxWorker } from "~/services/mail-outbox.server";
@@ -97,6 +99,13 @@ async function start() {
 
   // Published courses, products and legal pages are served from memory until an admin write.
   await startCatalogueCache(handle);
+  // Where this process owns the database (PGlite), sessions are kept in memory until the database
+  // announces a change to them or their user; on PostgreSQL every request reads its session.
+  // The admin's order lists likewise, until a write to the tables they read.
+  if (handle.kind === "pglite") {
+    await startSessionCache(handle);
+    await startChangeFeeds(handle);
+  }
 
   // Queued e-mails are sent in the background and retried until they go through; uploads
   // that never made it into a saved form are removed after a day; the retention job (expired
@@ -152,6 +161,11 @@ async function start() {
   stopApp_ = async () => {
     await stopWorkers();
     await shutdownStep("the catalogue cache", async () => processCatalogueCache()?.stop());
+    await shutdownStep("the session cache and change feeds", async () => {
+      await processSessionCache()?.stop();
+      setProcessSessionCache(undefined);
+      await stopChangeFeeds();
+    });
     await shutdownStep("the database", async () => getDatabaseHandle()?.close());
   };
   // Under a host that does not drain first (remix dev, remix-serve), stop the background work and

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Db } from "../../db/client";
 import { courses, enrollments, orderDeliveries, orderEvents, orderLines, orders, paymentNotifications, type OrderStatus } from "../../db/schema";
 import { DOUBLE_PAYMENT_NOTE } from "~/models/order-status.server";
+import { cachedUntilChange, ORDERS_CHANNEL } from "~/services/change-feed.server";
 
 export const ORDER_FILTERS = {
   toate: null,
@@ -40,8 +41,14 @@ export const ADMIN_ORDER_COLUMNS = {
   fulfilmentStatus: orderDeliveries.status,
 };
 
+/**
+ * The admin's lists are read through the orders feed: on PGlite they are kept in memory until a
+ * write to the tables they read commits (services/change-feed.server.ts); elsewhere each visit reads.
+ */
 export async function listOrdersForAdmin(filter: OrderFilter, limit = 200) {
-  return preparedQuery(`admin_orders_${filter}`, (db, name) => ordersQuery(db, filter, name)).execute({ limit });
+  return cachedUntilChange(ORDERS_CHANNEL, `orders:${filter}:${limit}`, () =>
+    preparedQuery(`admin_orders_${filter}`, (db, name) => ordersQuery(db, filter, name)).execute({ limit }),
+  );
 }
 
 /**
@@ -64,7 +71,7 @@ function ordersQuery(db: Db, filter: OrderFilter, name: string) {
 
 /** "De expediat": paid orders whose products are still to prepare, oldest first. */
 export async function listOrdersToShip(limit = 200) {
-  return preparedQuery("admin_orders_to_ship", (db, name) =>
+  return cachedUntilChange(ORDERS_CHANNEL, `to-ship:${limit}`, () => preparedQuery("admin_orders_to_ship", (db, name) =>
     db
       .select(ADMIN_ORDER_COLUMNS)
       .from(orders)
@@ -73,7 +80,7 @@ export async function listOrdersToShip(limit = 200) {
       .orderBy(asc(orders.paidAt), desc(orders.createdAt))
       .limit(sql.placeholder("limit"))
       .prepare(name),
-  ).execute({ limit });
+  ).execute({ limit }));
 }
 
 export async function getOrderForAdmin(orderId: string) {

@@ -19,6 +19,7 @@ import { CRC_ERROR, crcErrorReply } from "~/services/payments/mobilpay.server";
 import { getCardProvider } from "~/services/payments/provider.server";
 import { NotificationRejected, type CardNotification, type NotificationReply } from "~/services/payments/types.server";
 import { hit } from "~/services/rate-limit.server";
+import { cachedUntilChange, ORDERS_CHANNEL } from "~/services/change-feed.server";
 
 export interface IpnResult {
   /** The HTTP answer for the processor. */
@@ -200,6 +201,11 @@ export async function handleCardNotification(request: Request): Promise<IpnResul
  * the reason and what the notification claimed (order id, amount): never the raw body.
  */
 export async function listUnmatchedNotifications(limit = 50) {
+  // On the admin's order list, kept with the orders (models/order-admin.server.ts).
+  return cachedUntilChange(ORDERS_CHANNEL, `unmatched:${limit}`, () => readUnmatchedNotifications(limit));
+}
+
+async function readUnmatchedNotifications(limit: number) {
   // Built once per database: it runs on every visit of the admin's order list.
   const rows = await preparedQuery("unmatched_payment_notifications", (db, name) =>
     db

@@ -13,6 +13,7 @@ import { RETENTION } from "~/lib/retention";
 import { pathWithSearch, safeRedirect } from "~/lib/safe-redirect";
 import { assertSameOrigin } from "~/services/origin.server";
 import { perRequest } from "~/services/request-scope.server";
+import { processSessionCache, type SessionCache } from "~/services/session-cache.server";
 
 /** docs/product.md §11: one source with the privacy policy (lib/retention.ts). */
 export const SESSION_DAYS = RETENTION.sessionDays;
@@ -133,6 +134,7 @@ function sessionQuery(db: Db, name: string) {
       marketingOptIn: users.marketingOptIn,
       dataVersion: users.dataVersion,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       cartCount: users.cartLineCount,
     })
     .from(sessions)
@@ -142,20 +144,37 @@ function sessionQuery(db: Db, name: string) {
     .prepare(name);
 }
 
+type SessionQueryRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>["execute"]>>[number];
+
+/**
+ * The session's row: from memory where the process keeps sessions (PGlite; services/session-cache.server.ts
+ * says when an entry is dropped), otherwise the one query.
+ */
+async function findSession(id: string, now: Date): Promise<SessionQueryRow | undefined> {
+  const cache = processSessionCache() as SessionCache<SessionQueryRow> | undefined;
+  const held = cache?.get(id, now.getTime());
+  if (held) return held;
+  const stamp = cache?.stamp() ?? 0;
+  const [row] = await preparedQuery("session_user", sessionQuery).execute({ id, now: now.toISOString() });
+  if (row) cache?.put(id, row, stamp, now.getTime());
+  return row;
+}
+
 async function loadUser(request: Request): Promise<SessionUser | null> {
   const token = await readToken(request);
   if (!token) return null;
   const id = hashToken(token);
   const now = new Date();
-  const [row] = await preparedQuery("session_user", sessionQuery).execute({ id, now: now.toISOString() });
+  const row = await findSession(id, now);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
+    // The update drops the session from memory (migration 0027): the next request reads the new dates.
     await getDb()
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY_MS) })
       .where(eq(sessions.id, id));
   }
-  const { lastSeenAt: _lastSeenAt, ...user } = row;
+  const { lastSeenAt: _lastSeenAt, expiresAt: _expiresAt, ...user } = row;
   return { ...user, sessionId: id };
 }
 

@@ -18,6 +18,7 @@
  *
  * Values are frozen when stored: callers share them and must not change them (a change throws).
  */
+import { deepFreeze } from "~/lib/deep-freeze";
 import { processCatalogueCache } from "~/services/catalogue-cache.server";
 
 export const PERSONAL_MAX_AGE_MS = 10_000;
@@ -76,22 +77,6 @@ function dropOldest(now: number) {
     if (drop-- <= 0) break;
     entries.delete(key);
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
-  Object.freeze(value);
-  if (value instanceof Map) {
-    for (const [k, v] of value) {
-      deepFreeze(k);
-      deepFreeze(v);
-    }
-  } else if (value instanceof Set) {
-    for (const v of value) deepFreeze(v);
-  } else {
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 /** For the system page and the tests: entries held, hits and misses since the start. */

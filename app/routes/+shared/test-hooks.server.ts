@@ -23,6 +23,8 @@ import { afterCatalogueWrite, processCatalogueCache } from "~/services/catalogue
 import { outboxIdle } from "~/services/mail-outbox.server";
 import { listActiveDeliveryMethods, saveCartDelivery } from "~/models/delivery.server";
 import { guestPageStats, personalPageStats } from "~/services/html-cache.server";
+import { processSessionCache } from "~/services/session-cache.server";
+import { ORDERS_CHANNEL, processChangeFeed } from "~/services/change-feed.server";
 import { hashPassword } from "~/services/password.server";
 
 const userInput = z.object({
@@ -75,7 +77,7 @@ async function userIdByEmail(email: string): Promise<string> {
 export const testHookOperations: Record<string, Operation> = {
   /** `npm run bench`: queries this process has sent, and the page caches' counters. */
   async queries() {
-    return { queries: queriesSent(), guestPages: guestPageStats(), personalPages: personalPageStats(), catalogueVersion: processCatalogueCache()?.version ?? null };
+    return { queries: queriesSent(), guestPages: guestPageStats(), personalPages: personalPageStats(), sessions: processSessionCache()?.statistics() ?? null, orders: processChangeFeed(ORDERS_CHANNEL)?.statistics() ?? null, catalogueVersion: processCatalogueCache()?.version ?? null };
   },
   /** `npm run bench`: this process's memory (V8 heap by space, buffers) and the guest page cache. */
   async memory() {
