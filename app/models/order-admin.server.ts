@@ -71,16 +71,18 @@ function ordersQuery(db: Db, filter: OrderFilter, name: string) {
 
 /** "De expediat": paid orders whose products are still to prepare, oldest first. */
 export async function listOrdersToShip(limit = 200) {
-  return cachedUntilChange(ORDERS_CHANNEL, `to-ship:${limit}`, () => preparedQuery("admin_orders_to_ship", (db, name) =>
-    db
-      .select(ADMIN_ORDER_COLUMNS)
-      .from(orders)
-      .innerJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
-      .where(and(eq(orders.status, "paid"), eq(orderDeliveries.status, "to_prepare")))
-      .orderBy(asc(orders.paidAt), desc(orders.createdAt))
-      .limit(sql.placeholder("limit"))
-      .prepare(name),
-  ).execute({ limit }));
+  return cachedUntilChange(ORDERS_CHANNEL, `to-ship:${limit}`, () =>
+    preparedQuery("admin_orders_to_ship", (db, name) =>
+      db
+        .select(ADMIN_ORDER_COLUMNS)
+        .from(orders)
+        .innerJoin(orderDeliveries, eq(orderDeliveries.orderId, orders.id))
+        .where(and(eq(orders.status, "paid"), eq(orderDeliveries.status, "to_prepare")))
+        .orderBy(asc(orders.paidAt), desc(orders.createdAt))
+        .limit(sql.placeholder("limit"))
+        .prepare(name),
+    ).execute({ limit }),
+  );
 }
 
 export async function getOrderForAdmin(orderId: string) {

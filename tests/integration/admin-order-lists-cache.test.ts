@@ -70,12 +70,16 @@ describe("the admin's order lists kept in memory (PGlite)", () => {
     expect((await visit("platite")).data.orders.find((o) => o.id === order.id)?.status).toBe("paid");
   });
 
-  it("a delivery's status change shows at the next visit", async () => {
+  it("a delivery's status change shows at the next visit, in the list and in „De expediat”", async () => {
     const order = await orderFromNewBuyer();
     await getDb().insert(orderDeliveries).values({ orderId: order.id, methodName: "Curier", kind: "courier", feeBani: 0, status: "to_prepare" });
     expect((await visit("toate")).data.orders.find((o) => o.id === order.id)?.fulfilmentStatus).toBe("to_prepare");
+    expect((await visit("de-expediat")).data.orders.map((o) => o.id)).not.toContain(order.id);
+    expect((await transitionOrder(order.id, "paid", { source: "admin" })).ok).toBe(true);
+    expect((await visit("de-expediat")).data.orders.map((o) => o.id)).toContain(order.id);
     await getDb().update(orderDeliveries).set({ status: "shipped" }).where(eq(orderDeliveries.orderId, order.id));
     expect((await visit("toate")).data.orders.find((o) => o.id === order.id)?.fulfilmentStatus).toBe("shipped");
+    expect((await visit("de-expediat")).data.orders.map((o) => o.id)).not.toContain(order.id);
   });
 
   it("a card notification that matched no order shows at the next visit", async () => {
