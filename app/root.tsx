@@ -28,15 +28,17 @@ import { readToast } from "~/services/toast.server";
 import { PAGE_KEYS } from "~/lib/page-keys";
 import { errorPageMeta } from "~/lib/meta";
 import styles from "~/styles/app.css";
+import { FAVICON_URL } from "~/lib/favicon";
 
 export const FONT_URL = "/fonts/playfair-display-600-ro.woff2";
 
 export const STYLESHEET_URL: string = styles;
 
+
 // The stylesheet is not here: <Stylesheet> in the Layout inlines its critical rules or links it.
 export const links: LinksFunction = () => [
   { rel: "preload", href: FONT_URL, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_URL, type: "image/svg+xml" },
 ];
 
 /** Once per request: the user, the cart badge, the cookie choice and a pending toast. */
