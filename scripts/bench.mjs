@@ -67,7 +67,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const HOOKS_TOKEN = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
-const LH_BUDGETS = { performance: 98, accessibility: 100, lcpMs: 1500, cls: 0, documentKB: 14, jsKB: 85 };
+// LCP: issue 31's goal for every public page (Lighthouse mobile, simulated slow 4G and 4× CPU).
+const LH_BUDGETS = { performance: 98, accessibility: 100, lcpMs: 1000, cls: 0, documentKB: 14, jsKB: 85 };
 const LH_HYDRATED = { performance: 98, fcpMs: 1200, jsKB: 120, scripts: 12 };
 
 const emit = (record) => console.log(JSON.stringify(record));
@@ -677,7 +678,11 @@ async function suite(label, { databaseUrl, concurrency, dbPids }) {
       await bundleReport(site.base, online, null);
       if (withLighthouse) {
         const physical = pages[4];
-        for (const page of ["/", "/cursuri", physical, online, "/produse"]) {
+        const product = await firstLink(site.base, "/produse", "/produse/produs/");
+        // Every kind of public page: the catalogue, the details, the content pages, a legal page and
+        // the forms a visitor meets before logging in.
+        const publicPages = ["/", "/cursuri", physical, "/cursuri-online", online, "/produse", product, "/servicii", "/contact", "/termeni", "/autentificare", "/register"];
+        for (const page of publicPages) {
           const result = await lighthouse(site.base + page);
           const misses = [];
           if (result.error) misses.push(result.error);
