@@ -15,9 +15,11 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION "notify_sessions_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A notification with an empty payload on the channel TG_ARGV[0]: for statement triggers that
+-- say only "something changed" (a TRUNCATE here; the admin's order lists in migration 0028).
+CREATE FUNCTION "notify_channel"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('session_changed', '');
+  PERFORM pg_notify(TG_ARGV[0], '');
   RETURN NULL;
 END;
 $$;
@@ -27,6 +29,6 @@ CREATE TRIGGER "sessions_session_changed" AFTER UPDATE OR DELETE ON "sessions" F
 --> statement-breakpoint
 CREATE TRIGGER "users_session_changed" AFTER UPDATE OR DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION "notify_session_change"('id');
 --> statement-breakpoint
-CREATE TRIGGER "sessions_truncated" AFTER TRUNCATE ON "sessions" FOR EACH STATEMENT EXECUTE FUNCTION "notify_sessions_truncated"();
+CREATE TRIGGER "sessions_truncated" AFTER TRUNCATE ON "sessions" FOR EACH STATEMENT EXECUTE FUNCTION "notify_channel"('session_changed');
 --> statement-breakpoint
-CREATE TRIGGER "users_truncated" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "notify_sessions_truncated"();
+CREATE TRIGGER "users_truncated" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "notify_channel"('session_changed');
