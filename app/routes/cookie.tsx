@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { errorBoundary } from "~/components/ErrorState";
+import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { SITE_COOKIES } from "~/lib/site-cookies";
 import { LegalPageView, legalMeta, useLegalAdminSlots } from "~/routes/+shared/legal-page";
 import { useRootData } from "~/root";
@@ -106,3 +107,4 @@ function CookieTable() {
 
 export const meta = legalMeta;
 export const ErrorBoundary = errorBoundary("legal");
+export const handle = HYDRATE_AFTER_PAINT;

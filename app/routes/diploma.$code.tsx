@@ -14,6 +14,7 @@ import { pageTitle } from "~/lib/meta";
 import { PLAYER_MESSAGES } from "~/lib/player";
 import { findDiplomaByCode } from "~/models/diploma.server";
 import { errorBoundary } from "~/components/ErrorState";
+import { STATIC_PAGE } from "~/lib/route-handle";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const diploma = await findDiplomaByCode(params.code);
@@ -69,3 +70,5 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export const ErrorBoundary = errorBoundary("diplomaCheck");
+/** Read from a QR code on a phone: nothing on it needs the app's scripts. */
+export const handle = STATIC_PAGE;

@@ -23,6 +23,7 @@ import { log } from "~/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { hitPasswordReset } from "~/services/rate-limit.server";
 import { errorBoundary } from "~/components/ErrorState";
+import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
@@ -112,3 +113,4 @@ export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Res
 export const headers = privateHeaders;
 
 export const ErrorBoundary = errorBoundary("account");
+export const handle = HYDRATE_AFTER_PAINT;

@@ -25,6 +25,7 @@ import { assertSameOrigin } from "~/services/origin.server";
 import { hitRegister } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
+import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
@@ -115,3 +116,4 @@ export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Cre
 export const headers = privateHeaders;
 
 export const ErrorBoundary = errorBoundary("account");
+export const handle = HYDRATE_AFTER_PAINT;

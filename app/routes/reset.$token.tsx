@@ -22,6 +22,7 @@ import { log } from "~/log.server";
 import { assertSameOrigin } from "~/services/origin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { errorBoundary } from "~/components/ErrorState";
+import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { formConstraint, parseForm, readFormData } from "~/lib/form-input";
 import { rethrowIfUnavailable } from "~/services/unavailable.server";
 
@@ -114,3 +115,4 @@ export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "Par
 export const headers = privateHeaders;
 
 export const ErrorBoundary = errorBoundary("account");
+export const handle = HYDRATE_AFTER_PAINT;
