@@ -20,7 +20,9 @@
  * (`s-maxage=60`, root.tsx).
  *
  * Only pages the page cache keeps for guests qualify (a 200 GET with no user, no toast, no action,
- * no cookie being set, not private): requests carrying a session cookie never take this path.
+ * no cookie being set), and of those only the ones outside caches may keep too: a page marked
+ * `private` or `no-store` (login, register, the password pages) runs its loaders every time.
+ * Requests carrying a session cookie never take this path.
  */
 import { cachedPage } from "~/services/html-cache.server";
 
@@ -74,6 +76,7 @@ export function guestRequestKey(method: string, pathAndQuery: string, headers: R
  * `pageKey` (html-cache.server.ts), with this status and these headers (sent with `nonce`).
  */
 export function rememberGuestAnswer(requestKey: string, pageKey: string, status: number, headers: Headers, nonce: string) {
+  if (/no-store|private/.test(headers.get("Cache-Control") ?? "")) return;
   const kept: [string, string[]][] = [];
   headers.forEach((value, name) => kept.push([name, value.split(nonce)]));
   answers.delete(requestKey);

@@ -8,7 +8,10 @@
  * version, and only kept while the catalogue cache is on.
  *
  * - Guest pages (issue 18): a GET answered 200, no user, no toast, no action result, no cookie
- *   being set, not marked no-store; 500 pages / 24 MB.
+ *   being set; 500 pages / 24 MB. A guest page marked `private, no-store` (login, register, the
+ *   password pages) is kept too: like a user's page, its header is about caches outside this
+ *   process, and here the key is its data. It is never answered before Remix runs
+ *   (guest-answers.server.ts), so its loaders run on every request.
  * - A logged-in user's pages (issue 31): a GET answered 200 with a user, no toast, no action
  *   result, no cookie being set; their own store of 400 pages / 12 MB, so students' pages never
  *   push the shared guest pages out. Personal data is safe here because the key is the data: a
@@ -117,7 +120,6 @@ export function guestPageKey(
   headers: Headers,
   context: EntryContext,
 ): string | null {
-  if (/no-store|private/.test(headers.get("Cache-Control") ?? "")) return null;
   const ok = cacheable(request, status, headers, context);
   if (!ok || ok.root.user) return null;
   return keyOf(ok.catalogue.version!, ok.loaderData, request.url);

@@ -14,7 +14,7 @@ import { saveProduct } from "~/models/product.server";
 import { consentSetCookie } from "~/services/consent.server";
 import { processCatalogueCache, setProcessCatalogueCache, startCatalogueCache } from "~/services/catalogue-cache.server";
 import { clearGuestAnswers, GUEST_ANSWER_MAX_AGE_MS, guestAnswerStats } from "~/services/guest-answers.server";
-import { clearPages } from "~/services/html-cache.server";
+import { clearPages, guestPageStats } from "~/services/html-cache.server";
 import { createHttpApp } from "../../scripts/http-app.mjs";
 import { cookieFor, createProduct, createUser } from "../helpers/factories";
 import { remixBuild } from "../helpers/remix-app";
@@ -110,6 +110,20 @@ describe("a guest page answered again before Remix runs", () => {
     expect(third.body).toContain("Ana");
     expect(served()).toBe(before);
     expect(third.response.headers.get("Cache-Control")).toMatch(/private/);
+  });
+
+  it("is never given for a page marked private: the login page runs its loader every time", async () => {
+    const first = await rendered("/autentificare");
+    expect(first.response.headers.get("Cache-Control")).toBe("private, no-store");
+    // Its render is kept (so it carries its critical CSS, html-cache.server.ts)…
+    expect(guestPageStats().pages).toBe(1);
+    const before = served();
+    const second = await page("/autentificare");
+    // …but the request goes through Remix: no answer before it.
+    expect(served()).toBe(before);
+    expect(second.response.status).toBe(200);
+    expect(second.response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(second.body.replaceAll(second.nonce, "N")).toBe(first.body.replaceAll(first.nonce, "N"));
   });
 
   it("never outlives a catalogue write: the next request shows it", async () => {

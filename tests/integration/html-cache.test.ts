@@ -45,7 +45,13 @@ describe("which pages are shared", () => {
     expect(guestPageKey(new Request(`${URL_}?pagina=2`), 200, headers(), context({ root: guestRoot, page }))).not.toBe(key);
   });
 
-  it("never a page with a user, a toast, an action result, an error, a cookie set, no-store, or not a 200 GET", () => {
+  it("a guest page marked private, no-store (login, register) is kept by its data like any other", () => {
+    const key = guestPageKey(new Request(URL_), 200, new Headers({ "Cache-Control": "private, no-store" }), context({ root: guestRoot, page }));
+    expect(key).not.toBeNull();
+    expect(key).toBe(guestPageKey(new Request(URL_), 200, headers(), context({ root: guestRoot, page })));
+  });
+
+  it("never a page with a user, a toast, an action result, an error, a cookie set, or not a 200 GET", () => {
     const ok = (h = headers()) => [new Request(URL_), 200, h] as const;
     expect(guestPageKey(...ok(), context({ root: { ...guestRoot, user: { name: "Ana", role: "user" } }, page }))).toBeNull();
     expect(guestPageKey(...ok(), context({ root: { ...guestRoot, toast: { message: "Salvat" } }, page }))).toBeNull();
@@ -54,7 +60,6 @@ describe("which pages are shared", () => {
     const withCookie = headers();
     withCookie.append("Set-Cookie", "toast=; Max-Age=0");
     expect(guestPageKey(...ok(withCookie), context({ root: guestRoot, page }))).toBeNull();
-    expect(guestPageKey(...ok(new Headers({ "Cache-Control": "private, no-store" })), context({ root: guestRoot, page }))).toBeNull();
     expect(guestPageKey(new Request(URL_), 404, headers(), context({ root: guestRoot, page }))).toBeNull();
     expect(guestPageKey(new Request(URL_, { method: "POST", body: "a=1" }), 200, headers(), context({ root: guestRoot, page }))).toBeNull();
   });
