@@ -14,7 +14,8 @@
  * the add button posts as a plain form until React runs (BuyForm.tsx). Without JavaScript the
  * forms post as usual.
  *
- * `hydrate: "after-paint"` — a page used at once (the account, the cart): its scripts start
+ * `hydrate: "after-paint"` — a page used at once (the account, the cart, login, register, the
+ * password pages, the legal pages with their inline editing for the admin): its scripts start
  * once the page has loaded and painted (or at the first interaction, if that comes sooner). On a slow
  * link the stylesheet and the page arrive first and the ~115 KB of script after them, instead
  * of sharing the line before anything shows (Lighthouse mobile FCP of /cont 1.9 s → ~1 s).
