@@ -5,9 +5,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { errorBoundary } from "~/components/ErrorState";
-import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { SITE_COOKIES } from "~/lib/site-cookies";
-import { LegalPageView, legalMeta, useLegalAdminSlots } from "~/routes/+shared/legal-page";
+import { LegalPageView, legalHandle, legalMeta, useLegalAdminSlots } from "~/routes/+shared/legal-page";
 import { useRootData } from "~/root";
 import { legalAction, legalLoader } from "~/routes/+shared/legal-page.server";
 import { TableWrap } from "~/components/ui/TableWrap";
@@ -107,4 +106,4 @@ function CookieTable() {
 
 export const meta = legalMeta;
 export const ErrorBoundary = errorBoundary("legal");
-export const handle = HYDRATE_AFTER_PAINT;
+export const handle = legalHandle;

@@ -6,9 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { errorBoundary } from "~/components/ErrorState";
-import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { WITHDRAWAL_FORM_PATHS } from "~/lib/withdrawal-form";
-import { LegalPageView, legalMeta, useLegalAdminSlots } from "~/routes/+shared/legal-page";
+import { LegalPageView, legalHandle, legalMeta, useLegalAdminSlots } from "~/routes/+shared/legal-page";
 import { legalAction, legalLoader } from "~/routes/+shared/legal-page.server";
 
 export const loader = (args: LoaderFunctionArgs) => legalLoader("/retur", args);
@@ -41,4 +40,4 @@ export default function ReturnsPolicy() {
 
 export const meta = legalMeta;
 export const ErrorBoundary = errorBoundary("legal");
-export const handle = HYDRATE_AFTER_PAINT;
+export const handle = legalHandle;

@@ -1,8 +1,7 @@
 /** /termeni — legal page (docs/product.md §2 "Legal pages"); the view is shared by the six legal routes. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { errorBoundary } from "~/components/ErrorState";
-import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
-import { LegalPage, legalMeta } from "~/routes/+shared/legal-page";
+import { LegalPage, legalHandle, legalMeta } from "~/routes/+shared/legal-page";
 import { legalAction, legalLoader } from "~/routes/+shared/legal-page.server";
 
 export const loader = (args: LoaderFunctionArgs) => legalLoader("/termeni", args);
@@ -12,4 +11,4 @@ export const action = (args: ActionFunctionArgs) => legalAction("/termeni", args
 export default LegalPage;
 export const meta = legalMeta;
 export const ErrorBoundary = errorBoundary("legal");
-export const handle = HYDRATE_AFTER_PAINT;
+export const handle = legalHandle;

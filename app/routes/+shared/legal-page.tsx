@@ -14,6 +14,7 @@ import { FormAlert } from "~/components/ui/FormAlert";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { legalPages } from "~/components/layout/nav";
 import { formatDate } from "~/lib/dates";
+import { HYDRATE_AFTER_PAINT } from "~/lib/route-handle";
 import { errorSeo, publicUrlFrom, seo, summarize } from "~/lib/seo";
 import { ValidatedForm } from "~/components/ui/ValidatedForm";
 import { useZodForm } from "~/components/ui/useZodForm";
@@ -211,6 +212,9 @@ export function LegalPage() {
   const slots = useLegalAdminSlots(page);
   return <LegalPageView page={page} {...slots} />;
 }
+
+/** The legal pages show their text before their scripts, which start after the first paint (route-handle.ts). */
+export const legalHandle = HYDRATE_AFTER_PAINT;
 
 export const legalMeta: MetaFunction = ({ data, matches }) => {
   const publicUrl = publicUrlFrom(matches);
