@@ -1,3 +1,5 @@
+import { CRITICAL_CSS_ID } from "~/lib/whole-stylesheet";
+
 /**
  * Route `handle` conventions read by the root layout: how much JavaScript a page ships when it
  * is the first page loaded. React and Remix weigh ~85 KB compressed, as much as a whole phone
@@ -52,6 +54,17 @@ export function hydrationMode(matches: ReadonlyArray<{ handle?: unknown }>): Hyd
  * server so hydration matches. An after-paint page is marked `<html data-start="after-paint">`;
  * `<html data-hydrated>` says React has taken over (tests tap before and during that too:
  * cart-first-tap.spec.ts, first-tap.spec.ts).
+ *
+ * Inside (no comments in the string: it is sent in every such page and in the root's script):
+ * - single fetch sends the page's data in inline scripts that run as the page arrives
+ *   (`window.__remixContext.streamController.enqueue`); the app's stream does not exist yet, so
+ *   the chunks are held and handed to it once its scripts have run;
+ * - the whole stylesheet (named by the critical CSS) is added with the scripts, so it downloads
+ *   alongside them; React waits for it (whole-stylesheet.ts, entry.client.tsx);
+ * - after paint: once the page's own files (font, images) are in and its first paint is on
+ *   screen, after the next frame. With the critical CSS inline, `load` can come before the first
+ *   frame is shown: the paint timing entry (where the browser has one) waits for it, so the
+ *   scripts never compete with the first paint on a slow link.
  */
 export function startScriptsLater(afterPaint: boolean): string {
   return `(function () {
@@ -60,9 +73,6 @@ export function startScriptsLater(afterPaint: boolean): string {
   if (!template || !self) return;
   var nonce = self.nonce;
   var started = false;
-  // Single fetch sends the page's data in inline scripts that run as the page arrives
-  // (window.__remixContext.streamController.enqueue); the app's stream does not exist yet,
-  // so the chunks are held and handed to it once its scripts have run.
   var held = [];
   var closed = false;
   window.__remixContext = {
@@ -77,6 +87,14 @@ export function startScriptsLater(afterPaint: boolean): string {
     if (started) return;
     started = true;
     events.forEach(function (name) { window.removeEventListener(name, start, options); });
+    var critical = document.getElementById("${CRITICAL_CSS_ID}");
+    var href = critical && critical.getAttribute("data-href");
+    if (href && !document.querySelector('link[rel="stylesheet"][href="' + href + '"]')) {
+      var link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      document.head.appendChild(link);
+    }
     var scripts = document.importNode(template.content, true);
     scripts.querySelectorAll("script").forEach(function (script) { script.nonce = nonce; });
     template.parentNode.insertBefore(scripts, template);
@@ -90,10 +108,6 @@ export function startScriptsLater(afterPaint: boolean): string {
     afterPaint
       ? `
   document.documentElement.dataset.start = "after-paint";
-  // Once the page's own files (font, images) are in and its first paint is on screen, after the
-  // next frame. With the critical CSS inline, \`load\` can come before the first frame is shown: the
-  // paint timing entry (where the browser has one) waits for it, so the scripts never compete
-  // with the first paint on a slow link.
   function afterFrame() { requestAnimationFrame(function () { setTimeout(start, 0); }); }
   function afterPaint() {
     try {

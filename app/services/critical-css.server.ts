@@ -10,7 +10,8 @@
  * @keyframes) are always kept. For a page, the classes of its markup (every class="…") decide, in
  * well under a millisecond; the result is kept per set of classes. The cascade is unchanged: the
  * kept rules stay in their order and @media/@supports blocks, and the whole stylesheet, which the
- * page loads after its `load` event when scripts run (root.tsx), repeats every rule after them.
+ * page loads with its scripts, before React takes over (app/lib/whole-stylesheet.ts), repeats
+ * every rule after them.
  *
  * Without scripts the page never needs more: its state changes only by loading a new document.
  * Classes that the page's inline scripts add before the app starts (page-keys.ts) are listed in
@@ -18,6 +19,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { CRITICAL_CSS_ID } from "~/lib/whole-stylesheet";
 
 /** Classes put on elements by the inline scripts that run without the app (page-keys.ts). */
 const SCRIPT_CLASSES = ["toast--aside"];
@@ -25,8 +27,7 @@ const SCRIPT_CLASSES = ["toast--aside"];
 type Rule = { css: string; needs: string[][] | null; keyframes?: string };
 export type Block = { prelude: string | null; rules: Rule[] };
 
-/** Where the critical CSS goes: root.tsx renders this element, empty, and fillCriticalCss fills it. */
-export const CRITICAL_CSS_ID = "critical-css";
+// Where the critical CSS goes (CRITICAL_CSS_ID): root.tsx renders this element, empty, and fillCriticalCss fills it.
 /** The empty element root.tsx renders (its attributes, e.g. data-href, are kept). */
 const PLACEHOLDER_OPEN = `<style id="${CRITICAL_CSS_ID}"`;
 const PLACEHOLDER_CLOSE = "></style>";

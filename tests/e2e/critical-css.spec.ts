@@ -129,3 +129,52 @@ test.describe("critical CSS: a page looks the same without the whole stylesheet"
     expect(await compare(page, "/cart")).toBe(true);
   });
 });
+
+test.describe("critical CSS with scripts: React takes over once the whole stylesheet applies", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about the page's scripts");
+
+  // The login page adds the „Arată” button of its password field once React runs. Its rules are
+  // not in the critical CSS (the server's markup has no such button): rendered before the whole
+  // stylesheet applied, it showed as a line of its own, pushed the form and the footer down and
+  // jumped back (a layout shift Lighthouse scored 0.11, app/lib/whole-stylesheet.ts).
+  test("the login page: scripts loaded, stylesheet held — nothing moves, React waits", async ({ page, context }) => {
+    await context.clearCookies({ name: "cookie_consent" });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/_assets\/app-[^/]+\.css$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/autentificare");
+    await expect(page.locator("#critical-css")).toHaveCount(1);
+    // The scripts start after the first paint; wait until every module and the app's entry have run.
+    await page.waitForFunction(() => "__remixRouteModules" in window);
+    await page.evaluate(async () => {
+      const entry = (window as unknown as { __remixManifest: { entry: { module: string } } }).__remixManifest.entry.module;
+      await import(entry);
+      // Two frames: time enough for React to commit had it not waited.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await expect(page.locator(".input-reveal__button")).toHaveCount(0);
+
+    release();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const reveal = page.getByRole("button", { name: "Arată" });
+    await expect(reveal).toBeVisible();
+    // The button sits inside the password field, not on a line of its own.
+    const field = await page.locator("input[type=password]").first().boundingBox();
+    const button = await reveal.boundingBox();
+    expect(button!.y).toBeGreaterThanOrEqual(field!.y - 1);
+    expect(button!.y + button!.height).toBeLessThanOrEqual(field!.y + field!.height + 1);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+  });
+});
