@@ -147,7 +147,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   return report;
 }
 
-/** The demo video, poster, captions, lesson PDF and every course and product image (two sizes each). */
+/** The demo video, poster, captions, lesson PDF and every course and product image (three sizes each). */
 async function storeSeedFiles(storage: SeedStorage): Promise<number> {
   const files: Array<[string, string]> = [
     [seedKeys.video, "lectie-demo.mp4"],
@@ -158,10 +158,12 @@ async function storeSeedFiles(storage: SeedStorage): Promise<number> {
   for (const course of seedCourses) {
     files.push([seedKeys.image("courses", course.image), `${course.image}.webp`]);
     files.push([seedKeys.image("courses", `${course.image}-480`), `${course.image}-480.webp`]);
+    files.push([seedKeys.image("courses", `${course.image}-720`), `${course.image}-720.webp`]);
   }
   for (const product of seedProducts) {
     files.push([seedKeys.image("products", product.image), `${product.image}.webp`]);
     files.push([seedKeys.image("products", `${product.image}-480`), `${product.image}-480.webp`]);
+    files.push([seedKeys.image("products", `${product.image}-720`), `${product.image}-720.webp`]);
   }
   let stored = 0;
   for (const [key, file] of files) {

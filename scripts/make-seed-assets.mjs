@@ -176,7 +176,7 @@ for (const [name, draw] of Object.entries(designs)) {
   const pngFile = path.join(tmp, `${name}.png`);
   fs.writeFileSync(svgFile, svg);
   execFileSync("rsvg-convert", ["-w", String(W), "-h", String(H), "-o", pngFile, svgFile]);
-  for (const width of [480, 960]) {
+  for (const width of [480, 720, 960]) {
     const target = path.join(out, width === W ? `${name}.webp` : `${name}-${width}.webp`);
     execFileSync("cwebp", ["-quiet", "-q", "78", "-resize", String(width), "0", pngFile, "-o", target]);
   }

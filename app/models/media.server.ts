@@ -7,7 +7,7 @@
 import { inArray, or } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, lessons, products } from "../../db/schema";
-import { SMALL_WIDTH, variantKey } from "~/lib/images";
+import { VARIANT_WIDTHS, variantKeys } from "~/lib/images";
 import { posterKeyFor } from "~/lib/player";
 import { STORAGE_FOLDERS } from "~/lib/storage-keys";
 import { forgetMediaTypes } from "~/models/media-type.server";
@@ -33,8 +33,10 @@ export async function referencedKeys(keys: string[]): Promise<Set<string>> {
 
 async function deleteWithCompanions(storage: StorageBackend, key: string) {
   await storage.delete(key);
-  await forgetMediaTypes([key, variantKey(key)]).catch(() => {});
-  if (key.startsWith("courses/") || key.startsWith("products/")) await storage.delete(variantKey(key)).catch(() => {});
+  await forgetMediaTypes([key, ...variantKeys(key)]).catch(() => {});
+  if (key.startsWith("courses/") || key.startsWith("products/")) {
+    for (const variant of variantKeys(key)) await storage.delete(variant).catch(() => {});
+  }
   if (key.startsWith("videos/")) await storage.delete(posterKeyFor(key)).catch(() => {});
 }
 
@@ -50,7 +52,7 @@ export async function removeUnusedMedia(keys: string[]): Promise<void> {
   }
 }
 
-const VARIANT = new RegExp(`-${SMALL_WIDTH}(\\.[a-z0-9]+)$`);
+const VARIANT = new RegExp(`-(?:${VARIANT_WIDTHS.join("|")})(\\.[a-z0-9]+)$`);
 const POSTER = /-poster\.webp$/;
 const PART = /\.part$/;
 

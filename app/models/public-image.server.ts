@@ -1,6 +1,6 @@
 /**
  * Public catalogue images (issue 20 item 9): the image of a published course or product, and
- * its 480px variant, is served at a stable address `/img/<key>` (routes/img.$.ts) that never
+ * its 480px and 720px variants, is served at a stable address `/img/<key>` (routes/img.$.ts) that never
  * expires, so shared previews (og:image), JSON-LD and image search keep working and pages and
  * browsers can cache it for a year (upload keys are unique: `folder/timestamp_name`). Anything
  * else in storage (lesson videos, PDFs, captions, posters, images of unpublished items) is only
@@ -29,7 +29,7 @@ function publishedImageKeys(): Promise<Set<string>> {
 }
 
 /**
- * True when `key` is the image of a published course or product, or its 480px variant. Keys
+ * True when `key` is the image of a published course or product, or one of its variants. Keys
  * that are not storage keys (path traversal, other folders) are refused before any lookup.
  */
 export async function isPublicImageKey(key: string): Promise<boolean> {

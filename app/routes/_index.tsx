@@ -7,6 +7,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { JsonLd } from "~/components/JsonLd";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { FOUNDED_YEAR, OPENING_HOURS_SCHEMA } from "~/lib/business";
+import { PHONE_SLOT } from "~/lib/images";
 import { absoluteUrl, DEFAULT_SHARE_IMAGE, publicUrlFrom, seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { STATIC_PAGE } from "~/lib/route-handle";
@@ -16,8 +17,8 @@ import { Location, NextSession, OnlineCourses, PhysicalCourses } from "~/routes/
 /** Pure content: no JavaScript on a first load (see route-handle.ts). */
 export const handle = STATIC_PAGE;
 
-const HERO = { src: "/images/hero.webp", srcSet: "/images/hero-480.webp 480w, /images/hero.webp 960w" };
-const HERO_SIZES = "(min-width: 1160px) 540px, (min-width: 800px) 46vw, 100vw";
+const HERO = { src: "/images/hero.webp", srcSet: "/images/hero-480.webp 480w, /images/hero-720.webp 720w, /images/hero.webp 960w" };
+const HERO_SIZES = `(min-width: 1160px) 540px, (min-width: 800px) 46vw, ${PHONE_SLOT}`;
 
 export const links: LinksFunction = () => [
   { rel: "preload", as: "image", href: HERO.src, imageSrcSet: HERO.srcSet, imageSizes: HERO_SIZES, type: "image/webp", fetchPriority: "high" },

@@ -1,6 +1,6 @@
 /**
  * GET /img/<key>: the stable public address of a published catalogue image (issue 20 item 9).
- * Only the image of a published course or product, or its 480px variant, is served
+ * Only the image of a published course or product, or its 480px and 720px variants, is served
  * (models/public-image.server); every other key — lesson videos, PDFs, captions, posters, the
  * images of unpublished items, paths that leave the storage folders — answers 404, and stays
  * reachable only through signed /media URLs.

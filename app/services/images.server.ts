@@ -1,10 +1,10 @@
 /**
- * Catalogue images (docs/product.md: img key → imgUrl) with their 480px variant for srcset. Whether a key
- * has a variant is looked up in storage once and remembered: keys are immutable
+ * Catalogue images (docs/product.md: img key → imgUrl) with their 480px and 720px variants for srcset.
+ * Whether a key has a variant is looked up in storage once and remembered: keys are immutable
  * (folder/timestamp_name), so a new upload always has a new key. Misses are re-checked after a
  * while, in case the variant is written after the main image.
  */
-import { IMAGE_WIDTH, publicImagePath, type ResponsiveImage, SMALL_WIDTH, variantKey } from "~/lib/images";
+import { IMAGE_WIDTH, MEDIUM_WIDTH, publicImagePath, type ResponsiveImage, SMALL_WIDTH, VARIANT_WIDTHS, variantKey } from "~/lib/images";
 import { isValidStorageKey } from "~/lib/storage-keys";
 import { getStorage, imageUrl } from "./storage.server";
 
@@ -27,10 +27,12 @@ async function hasVariant(key: string): Promise<boolean> {
  */
 export async function catalogueImage(key: string | null | undefined): Promise<ResponsiveImage | null> {
   if (!key || !isValidStorageKey(key)) return null;
-  const small = variantKey(key);
-  const [src, smallExists] = await Promise.all([imageUrl(key), hasVariant(small)]);
+  const small = variantKey(key, SMALL_WIDTH);
+  const medium = variantKey(key, MEDIUM_WIDTH);
+  const [src, smallExists, mediumExists] = await Promise.all([imageUrl(key), hasVariant(small), hasVariant(medium)]);
   if (!src) return null;
-  return { src, small: smallExists ? await imageUrl(small) : null };
+  const [smallUrl, mediumUrl] = await Promise.all([smallExists ? imageUrl(small) : null, mediumExists ? imageUrl(medium) : null]);
+  return { src, small: smallUrl, medium: mediumUrl };
 }
 
 /**
@@ -40,8 +42,10 @@ export async function catalogueImage(key: string | null | undefined): Promise<Re
  */
 export async function publicCatalogueImage(key: string | null | undefined): Promise<ResponsiveImage | null> {
   if (!key || !isValidStorageKey(key)) return null;
-  const small = variantKey(key);
-  return { src: publicImagePath(key), small: (await hasVariant(small)) ? publicImagePath(small) : null };
+  const small = variantKey(key, SMALL_WIDTH);
+  const medium = variantKey(key, MEDIUM_WIDTH);
+  const [smallExists, mediumExists] = await Promise.all([hasVariant(small), hasVariant(medium)]);
+  return { src: publicImagePath(key), small: smallExists ? publicImagePath(small) : null, medium: mediumExists ? publicImagePath(medium) : null };
 }
 
 // ─── Uploaded images: resized on the server ──────────────────────────────────────────────────
@@ -70,8 +74,8 @@ async function encode(input: Buffer, width: number, format: OutputFormat): Promi
 
 /**
  * After an image upload was checked (size, magic bytes): the stored object is replaced by a copy
- * at most IMAGE_WIDTH wide (orientation applied, metadata stripped) and its SMALL_WIDTH variant is
- * stored next to it, so phones download a few dozen KB instead of a camera's megabytes. Same
+ * at most IMAGE_WIDTH wide (orientation applied, metadata stripped) and its variants (VARIANT_WIDTHS)
+ * are stored next to it, so phones download a few dozen KB instead of a camera's megabytes. Same
  * format as uploaded; a GIF is kept as it is (it may be animated). An image the decoder cannot
  * read is refused: it would show as a broken picture.
  */
@@ -83,17 +87,19 @@ export async function optimiseUploadedImage(key: string, size: number, contentTy
   const original = await storage.readRange(key, 0, size);
   if (!original) return { ok: false };
   let large: Buffer;
-  let small: Buffer;
+  let narrower: Buffer[];
   try {
     const input = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
-    [large, small] = await Promise.all([encode(input, IMAGE_WIDTH, format), encode(input, SMALL_WIDTH, format)]);
+    [large, ...narrower] = await Promise.all([encode(input, IMAGE_WIDTH, format), ...VARIANT_WIDTHS.map((width) => encode(input, width, format))]);
   } catch {
     return { ok: false };
   }
   // Keep the original when re-encoding would not make it smaller (already optimised).
   const keep = large.byteLength >= original.byteLength;
   if (!keep) await storage.put(key, large, contentType);
-  await storage.put(variantKey(key), small, contentType);
-  variants.delete(variantKey(key));
+  for (const [i, width] of VARIANT_WIDTHS.entries()) {
+    await storage.put(variantKey(key, width), narrower[i], contentType);
+    variants.delete(variantKey(key, width));
+  }
   return { ok: true, size: keep ? original.byteLength : large.byteLength };
 }

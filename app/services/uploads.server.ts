@@ -39,7 +39,7 @@ import {
   type UploadKind,
 } from "~/lib/upload-rules";
 import { readFormData } from "~/lib/form-input";
-import { variantKey } from "~/lib/images";
+import { variantKeys } from "~/lib/images";
 import { kindOfVerifiedType, verifyContainer, type ByteReader, type VerifiedType } from "~/lib/media-check";
 import { checkWebVtt, WEBVTT_MAX_BYTES } from "~/lib/webvtt";
 import { optimiseUploadedImage } from "./images.server";
@@ -285,9 +285,10 @@ async function wrongTypeMessage(kind: UploadKind, reader: ByteReader): Promise<s
 /** The type a file passed its check as is the type it is served with (media_files). */
 async function recordVerified(key: string, contentType: VerifiedType) {
   await mediaRecords().recordMediaType(key, contentType);
-  // An image's small variant is re-encoded by us in the same format.
-  if (kindOfVerifiedType(contentType) === "image" && (await getStorage().head(variantKey(key)))) {
-    await mediaRecords().recordMediaType(variantKey(key), contentType);
+  // An image's variants are re-encoded by us in the same format.
+  if (kindOfVerifiedType(contentType) !== "image") return;
+  for (const variant of variantKeys(key)) {
+    if (await getStorage().head(variant)) await mediaRecords().recordMediaType(variant, contentType);
   }
 }
 

@@ -92,7 +92,12 @@ test("catalogue images load through stable public /img URLs with srcset", async 
   // Priority goes to the first card with a picture (a parallel spec may add a course without one).
   const image = page.locator(".course-card img").first();
   await image.scrollIntoViewIfNeeded();
-  await expect(image).toHaveAttribute("srcset", /^\/img\/courses\/\d+_curs-baza-480\.webp 480w, \/img\/courses\/\d+_curs-baza\.webp 960w$/);
+  await expect(image).toHaveAttribute(
+    "srcset",
+    /^\/img\/courses\/\d+_curs-baza-480\.webp 480w, \/img\/courses\/\d+_curs-baza-720\.webp 720w, \/img\/courses\/\d+_curs-baza\.webp 960w$/,
+  );
+  // The phone's slot is the page's width less its margins, not the whole screen.
+  await expect(image).toHaveAttribute("sizes", /calc\(100vw - 2rem\)$/);
   // The first card's image is the page's largest paint on a phone: fetched at once, with priority;
   // the others wait until they come near the screen.
   await expect(image).toHaveAttribute("loading", "eager");

@@ -24,7 +24,7 @@ test("each page has its own title, description, canonical URL and Open Graph tag
 
 test("the hero image is preloaded with its srcset", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  expect(html).toMatch(/<link rel="preload" as="image" href="\/images\/hero.webp" imageSrcSet="\/images\/hero-480.webp 480w, \/images\/hero.webp 960w"/);
+  expect(html).toMatch(/<link rel="preload" as="image" href="\/images\/hero.webp" imageSrcSet="\/images\/hero-480.webp 480w, \/images\/hero-720.webp 720w, \/images\/hero.webp 960w"/);
 });
 
 async function jsonLd(request: APIRequestContext, path: string) {

@@ -43,6 +43,7 @@ describe("sweep of unused uploads", () => {
     const kept = [
       `courses/${old}_folosita.webp`,
       `courses/${old}_folosita-480.webp`,
+      `courses/${old}_folosita-720.webp`,
       `products/${old}_ulei.webp`,
       `videos/${old}_folosit.mp4`,
       `videos/${old}_folosit-poster.webp`,
@@ -55,10 +56,12 @@ describe("sweep of unused uploads", () => {
     const removed = [
       `courses/${old}_abandonata.jpg`,
       `courses/${old}_abandonata-480.jpg`,
+      `courses/${old}_abandonata-720.jpg`,
       `videos/${old}_abandonat.mp4`,
       `videos/${old}_abandonat-poster.webp`,
       `pdfs/${old}_abandonat.pdf`,
       `products/${old}_fara-imagine-480.webp`,
+      `products/${old}_fara-imagine-720.webp`,
       `courses/${old}_intrerupt.webp.123.456.part`,
       // A chunked upload to the local storage that was abandoned (its part file).
       `videos/${old}_abandonat-pe-bucati.mp4.part`,
@@ -66,8 +69,8 @@ describe("sweep of unused uploads", () => {
     const storage = memoryStorage([...kept, ...removed]);
     const result = await sweepUnusedUploads({ now, storage });
     expect([...storage.keys].sort()).toEqual([...kept].sort());
-    // Counted: three unused files, the orphan variant and the two .part files (companions go with their file).
-    expect(result.deleted).toBe(6);
+    // Counted: three unused files, the two orphan variants and the two .part files (companions go with their file).
+    expect(result.deleted).toBe(7);
 
     // Nothing left to do: a second run changes nothing.
     expect(await sweepUnusedUploads({ now, storage })).toMatchObject({ deleted: 0 });

@@ -44,6 +44,7 @@ async function publishedCourseWithImage() {
   const key = uniqueKey("courses", "coperta.webp");
   await getStorage().put(key, WEBP, "image/webp");
   await getStorage().put(variantKey(key), WEBP, "image/webp");
+  await getStorage().put(variantKey(key, 720), WEBP, "image/webp");
   const { course } = await createCourse("physical", { imageKey: key }, [{ days: 5, amountBani: 200000 }]);
   return { key, course };
 }
@@ -59,7 +60,7 @@ describe("public catalogue images (/img/<key>)", () => {
     const data = (await physicalDetailLoader({ request: new Request(`${BASE}/cursuri/curs/${id}`), params: { id }, context: {} })) as Awaited<
       ReturnType<typeof physicalDetailLoader>
     >;
-    expect(data.course.image).toEqual({ src: `/img/${key}`, small: `/img/${variantKey(key)}` });
+    expect(data.course.image).toEqual({ src: `/img/${key}`, small: `/img/${variantKey(key)}`, medium: `/img/${variantKey(key, 720)}` });
     const tags = physicalMeta({
       data,
       params: { id },
@@ -84,6 +85,7 @@ describe("public catalogue images (/img/<key>)", () => {
 
     const small = await fetchImage(data.course.image!.small!);
     expect(small.status).toBe(200);
+    expect((await fetchImage(data.course.image!.medium!)).status).toBe(200);
 
     // Revalidation by ETag answers 304 without a body.
     const etag = response.headers.get("ETag")!;
@@ -112,11 +114,13 @@ describe("public catalogue images (/img/<key>)", () => {
     const hiddenKey = uniqueKey("courses", "ascuns.webp");
     await getStorage().put(hiddenKey, WEBP, "image/webp");
     await getStorage().put(variantKey(hiddenKey), WEBP, "image/webp");
+    await getStorage().put(variantKey(hiddenKey, 720), WEBP, "image/webp");
     await createCourse("online", { imageKey: hiddenKey, isPublished: false });
     const hidden = await fetchImage(`/img/${hiddenKey}`);
     expect(hidden.status).toBe(404);
     expect(hidden.headers.get("Cache-Control")).toBe("no-store");
     expect((await fetchImage(`/img/${variantKey(hiddenKey)}`)).status).toBe(404);
+    expect((await fetchImage(`/img/${variantKey(hiddenKey, 720)}`)).status).toBe(404);
 
     const { key, course } = await publishedCourseWithImage();
     expect((await fetchImage(`/img/${key}`)).status).toBe(200);

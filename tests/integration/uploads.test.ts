@@ -115,7 +115,7 @@ describe("local direct uploads", () => {
     expect(await verifyUpload(target.key)).toMatchObject({ ok: true, contentType: "image/webp" });
   });
 
-  it("a phone photo is turned upright, resized to 960px, stripped of metadata and gets its 480px variant", async () => {
+  it("a phone photo is turned upright, resized to 960px, stripped of metadata and gets its 480px and 720px variants", async () => {
     // 3000×2000 as stored by a camera held upright (EXIF orientation 6: rotate 90° to view).
     const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#c0306a" } })
       .jpeg({ quality: 95 })
@@ -128,14 +128,17 @@ describe("local direct uploads", () => {
     expect(check).toMatchObject({ ok: true, contentType: "image/jpeg" });
     const large = await getStorage().readRange(target.key, 0, 10 * 1024 * 1024);
     const small = await getStorage().readRange(variantKey(target.key), 0, 10 * 1024 * 1024);
-    const [largeMeta, smallMeta] = await Promise.all([sharp(Buffer.from(large!)).metadata(), sharp(Buffer.from(small!)).metadata()]);
+    const medium = await getStorage().readRange(variantKey(target.key, 720), 0, 10 * 1024 * 1024);
+    const [largeMeta, smallMeta, mediumMeta] = await Promise.all([large, small, medium].map((bytes) => sharp(Buffer.from(bytes!)).metadata()));
     expect([largeMeta.width, largeMeta.height]).toEqual([960, 1440]);
     expect([smallMeta.width, smallMeta.height]).toEqual([480, 720]);
+    expect([mediumMeta.width, mediumMeta.height]).toEqual([720, 1080]);
     expect(largeMeta.exif).toBeUndefined();
     expect(large!.byteLength).toBeLessThan(photo.byteLength);
     expect(check.ok && check.size).toBe(large!.byteLength);
     const image = await catalogueImage(target.key);
     expect(image?.small).toContain("-480.jpg");
+    expect(image?.medium).toContain("-720.jpg");
   });
 
   it("refuses a file that starts like a JPEG but cannot be decoded, and deletes it", async () => {
@@ -146,6 +149,7 @@ describe("local direct uploads", () => {
     expect(await verifyUpload(target.key)).toMatchObject({ ok: false, status: 415, error: UPLOAD_MESSAGES.unreadableImage });
     expect(await getStorage().head(target.key)).toBeNull();
     expect(await getStorage().head(variantKey(target.key))).toBeNull();
+    expect(await getStorage().head(variantKey(target.key, 720))).toBeNull();
   });
 
   it("refuses an HTML file named .jpg after the upload and deletes it", async () => {

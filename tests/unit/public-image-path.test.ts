@@ -10,6 +10,12 @@ describe("public image addresses (issue 20 item 9)", () => {
     expect(baseImageKey("courses/-480.webp")).toBeNull();
   });
 
+  it("finds the image a 720px variant was made from", () => {
+    expect(baseImageKey("courses/1_curs-720.webp")).toBe("courses/1_curs.webp");
+    expect(baseImageKey(variantKey("products/17_kit.jpeg", 720))).toBe("products/17_kit.jpeg");
+    expect(baseImageKey("courses/1_curs-960.webp")).toBeNull();
+  });
+
   it("is a plain path without signature or expiry", () => {
     expect(publicImagePath("courses/1_curs.webp")).toBe("/img/courses/1_curs.webp");
   });

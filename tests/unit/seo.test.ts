@@ -41,10 +41,13 @@ describe("ids and image variants", () => {
     for (const bad of ["nope", "0", "-1", "1.5", "01", "99999999999", "", undefined]) expect(parseId(bad)).toBeNull();
   });
 
-  it("derives the 480px variant key and the srcset", () => {
+  it("derives the variant keys and the srcset of the variants that exist", () => {
     expect(variantKey("courses/1735689600000_curs-baza.webp")).toBe("courses/1735689600000_curs-baza-480.webp");
+    expect(variantKey("courses/1735689600000_curs-baza.webp", 720)).toBe("courses/1735689600000_curs-baza-720.webp");
     expect(variantKey("products/1_x")).toBe("products/1_x-480");
-    expect(srcSetOf({ src: "/a.webp", small: "/a-480.webp" })).toBe("/a-480.webp 480w, /a.webp 960w");
-    expect(srcSetOf({ src: "/a.webp", small: null })).toBeNull();
+    expect(srcSetOf({ src: "/a.webp", small: "/a-480.webp", medium: "/a-720.webp" })).toBe("/a-480.webp 480w, /a-720.webp 720w, /a.webp 960w");
+    // An image stored before the 720px variant existed.
+    expect(srcSetOf({ src: "/a.webp", small: "/a-480.webp", medium: null })).toBe("/a-480.webp 480w, /a.webp 960w");
+    expect(srcSetOf({ src: "/a.webp", small: null, medium: null })).toBeNull();
   });
 });

@@ -9,6 +9,14 @@ describe("storage keys", () => {
     expect(sanitizeFileName("....")).toBe("fisier");
   });
 
+  it("never ends a name as the server's companion files do (image variants, video posters)", () => {
+    expect(sanitizeFileName("Poză-480.JPG")).toBe("poza480.jpg");
+    expect(sanitizeFileName("banner 720.webp")).toBe("banner720.webp");
+    expect(sanitizeFileName("coperta-poster.webp")).toBe("copertaposter.webp");
+    expect(sanitizeFileName("curs-960.webp")).toBe("curs-960.webp");
+    expect(sanitizeFileName("curs-4800.webp")).toBe("curs-4800.webp");
+  });
+
   it("builds folder/timestamp_filename keys", () => {
     expect(makeStorageKey("videos", "Lecția 1.mp4", 1712345678000)).toBe("videos/1712345678000_lectia-1.mp4");
   });
