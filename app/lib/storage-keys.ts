@@ -3,18 +3,19 @@
  * (and products for product images, captions for lesson captions in WebVTT). Pure, shared by the browser uploader and the server.
  */
 
-import { VARIANT_WIDTHS } from "./images";
-
 export const STORAGE_FOLDERS = ["courses", "videos", "pdfs", "products", "captions"] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
 /**
  * The endings the server gives files it makes next to an upload: an image's narrower copies
- * ("-480", "-720", lib/images.ts VARIANT_WIDTHS) and a video's poster ("-poster"). An upload's own
- * name must not end so, or the media sweep would take it for such a copy whose original is gone
- * and delete it, though a course shows it: "poza-720.jpg" is stored as "poza720.jpg".
+ * ("-480", "-720": lib/images.ts VARIANT_WIDTHS, kept equal by tests/unit/storage-keys.test.ts;
+ * not imported, so the uploader's scripts do not carry the image helpers) and a video's poster
+ * ("-poster"). An upload's own name must not end so, or the media sweep would take it for such a
+ * copy whose original is gone and delete it, though a course shows it: "poza-720.jpg" is stored
+ * as "poza720.jpg".
  */
-const COMPANION_ENDING = new RegExp(`-(${[...VARIANT_WIDTHS, "poster"].join("|")})$`);
+export const COMPANION_ENDINGS = ["480", "720", "poster"] as const;
+const COMPANION_ENDING = new RegExp(`-(${COMPANION_ENDINGS.join("|")})$`);
 
 /** "Copertă Curs 1.WEBP" → "coperta-curs-1.webp": ASCII, lower case, no path characters. */
 export function sanitizeFileName(name: string): string {

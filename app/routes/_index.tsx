@@ -7,7 +7,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { JsonLd } from "~/components/JsonLd";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { FOUNDED_YEAR, OPENING_HOURS_SCHEMA } from "~/lib/business";
-import { PHONE_SLOT } from "~/lib/images";
 import { absoluteUrl, DEFAULT_SHARE_IMAGE, publicUrlFrom, seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { STATIC_PAGE } from "~/lib/route-handle";
@@ -18,7 +17,8 @@ import { Location, NextSession, OnlineCourses, PhysicalCourses } from "~/routes/
 export const handle = STATIC_PAGE;
 
 const HERO = { src: "/images/hero.webp", srcSet: "/images/hero-480.webp 480w, /images/hero-720.webp 720w, /images/hero.webp 960w" };
-const HERO_SIZES = `(min-width: 1160px) 540px, (min-width: 800px) 46vw, ${PHONE_SLOT}`;
+// On a phone the hero is as wide as the page less its margins (lib/images.ts, CARD_SIZES).
+const HERO_SIZES = "(min-width: 1160px) 540px, (min-width: 800px) 46vw, 92vw";
 
 export const links: LinksFunction = () => [
   { rel: "preload", as: "image", href: HERO.src, imageSrcSet: HERO.srcSet, imageSizes: HERO_SIZES, type: "image/webp", fetchPriority: "high" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentTypeForKey, isValidStorageKey, makeStorageKey, sanitizeFileName } from "~/lib/storage-keys";
+import { VARIANT_WIDTHS } from "~/lib/images";
+import { COMPANION_ENDINGS, contentTypeForKey, isValidStorageKey, makeStorageKey, sanitizeFileName } from "~/lib/storage-keys";
 
 describe("storage keys", () => {
   it("sanitises file names to ASCII", () => {
@@ -15,6 +16,8 @@ describe("storage keys", () => {
     expect(sanitizeFileName("coperta-poster.webp")).toBe("copertaposter.webp");
     expect(sanitizeFileName("curs-960.webp")).toBe("curs-960.webp");
     expect(sanitizeFileName("curs-4800.webp")).toBe("curs-4800.webp");
+    // Every image variant's ending is among them.
+    for (const width of VARIANT_WIDTHS) expect(COMPANION_ENDINGS).toContain(String(width));
   });
 
   it("builds folder/timestamp_filename keys", () => {
