@@ -691,7 +691,9 @@ async function suite(label, { databaseUrl, concurrency, dbPids }) {
           if (result.lcpMs > LH_BUDGETS.lcpMs) misses.push("LCP");
           if (result.cls > LH_BUDGETS.cls) misses.push("CLS");
           if (result.documentKB > LH_BUDGETS.documentKB) misses.push("document size");
-          if (result.jsKB > LH_BUDGETS.jsKB) misses.push("JS size");
+          // Login, register and the legal pages start their scripts after the first paint, by
+          // design (route-handle.ts): judged by the hydrated pages' script budget.
+          if (result.jsKB > (result.scriptRequests > 0 ? LH_HYDRATED.jsKB : LH_BUDGETS.jsKB)) misses.push("JS size");
           const record = { metric: "lighthouse", page, user: "guest", ...result, misses };
           emit(record);
           rows.push(record);

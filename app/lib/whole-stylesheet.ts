@@ -9,7 +9,7 @@
  * (the goal is 0). So app/entry.client.tsx hydrates only once the whole stylesheet has loaded
  * (or failed to: then the page works as it looks without it).
  *
- * The download itself starts earlier, with the page's scripts (route-handle.ts' start script puts
+ * The download itself starts earlier, with the page's scripts (start-scripts.server.ts, the inline starter, puts
  * the same `<link>` in), so waiting costs nothing when the stylesheet, ~14 KB compressed, arrives
  * before the ~100 KB of scripts, as it does.
  */

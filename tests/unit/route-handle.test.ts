@@ -1,6 +1,7 @@
 /** How much JavaScript a first load starts, and when (route-handle.ts). */
 import { describe, expect, it } from "vitest";
-import { hydrationMode, START_AFTER_PAINT, START_ON_INTERACTION } from "~/lib/route-handle";
+import { hydrationMode } from "~/lib/route-handle";
+import { START_AFTER_PAINT, START_ON_INTERACTION } from "~/lib/start-scripts.server";
 
 describe("hydrationMode", () => {
   it("takes the most frugal mode any matched route asks for", () => {
