@@ -22,7 +22,8 @@
  * Meanwhile its forms post as plain HTML forms.
  *
  * Either way, when the visitor arrives from a page the app already runs on, client-side
- * navigation renders the page as usual.
+ * navigation renders the page as usual. The inline script that starts the held scripts is in
+ * start-scripts.server.ts (server only: the browser never renders it).
  */
 export interface RouteHandle {
   hydrate?: boolean | "on-interaction" | "after-paint";
