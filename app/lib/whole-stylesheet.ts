@@ -31,13 +31,21 @@ export function wholeStylesheetLink(doc: Document): HTMLLinkElement | null {
   return link;
 }
 
+/**
+ * How long React waits at most. A sheet that failed before anyone listened (its error event is
+ * gone) or that hangs on a bad link must not keep the page from its scripts: the forms work
+ * without them, but the cart's and the player's niceties would never come.
+ */
+export const STYLESHEET_WAIT_MS = 5_000;
+
 /** Resolves once the whole stylesheet applies (at once when the page links it, or has no critical CSS). */
 export function wholeStylesheetApplied(doc: Document): Promise<void> {
   const link = wholeStylesheetLink(doc);
   if (!link || link.sheet) return Promise.resolve();
   return new Promise((resolve) => {
-    link.addEventListener("load", () => resolve(), { once: true });
-    // A stylesheet that cannot load must not keep the page without its scripts.
-    link.addEventListener("error", () => resolve(), { once: true });
+    const done = () => resolve();
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+    setTimeout(done, STYLESHEET_WAIT_MS);
   });
 }

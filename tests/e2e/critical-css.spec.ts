@@ -184,3 +184,15 @@ test.describe("critical CSS with scripts: React takes over once the whole styles
     expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
   });
 });
+
+test.describe("critical CSS with scripts: a stylesheet that cannot load", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about the page's scripts");
+
+  test("the login page still gets its scripts: React takes over without the whole sheet", async ({ page }) => {
+    await page.route(/\/build\/_assets\/app-[^/]+\.css$/, (route) => route.abort("connectionfailed"));
+    await page.goto("/autentificare");
+    await expect(page.locator("#critical-css")).toHaveCount(1);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Arată" })).toBeVisible();
+  });
+});
