@@ -15,12 +15,13 @@ import { CRITICAL_CSS_ID } from "~/lib/whole-stylesheet";
  * `<html data-hydrated>` says React has taken over (tests tap before and during that too:
  * cart-first-tap.spec.ts, first-tap.spec.ts).
  *
- * Inside (no comments in the string: it is sent in every such page and in the root's script):
+ * Inside (no comments in the string: it is sent in the HTML of every such page):
  * - single fetch sends the page's data in inline scripts that run as the page arrives
  *   (`window.__remixContext.streamController.enqueue`); the app's stream does not exist yet, so
  *   the chunks are held and handed to it once its scripts have run;
  * - the whole stylesheet (named by the critical CSS) is added with the scripts, so it downloads
- *   alongside them; React waits for it (whole-stylesheet.ts, entry.client.tsx);
+ *   alongside them; React waits for it (whole-stylesheet.ts, entry.client.tsx). Nothing else adds
+ *   it before this runs (the app's scripts start here), so there is no link to look for first;
  * - after paint: once the page's own files (font, images) are in and its first paint is on
  *   screen, after the next frame. With the critical CSS inline, `load` can come before the first
  *   frame is shown: the paint timing entry (where the browser has one) waits for it, so the
@@ -49,7 +50,7 @@ export function startScriptsLater(afterPaint: boolean): string {
     events.forEach(function (name) { window.removeEventListener(name, start, options); });
     var critical = document.getElementById("${CRITICAL_CSS_ID}");
     var href = critical && critical.getAttribute("data-href");
-    if (href && !document.querySelector('link[rel="stylesheet"][href="' + href + '"]')) {
+    if (href) {
       var link = document.createElement("link");
       link.rel = "stylesheet";
       link.href = href;
