@@ -36,6 +36,9 @@ for (const width of [390, 1280]) {
     for (let y = 0; y < height; y += 500) await page.mouse.wheel(0, 500);
     await page.waitForLoadState("networkidle");
     await page.mouse.wheel(0, -height);
+    // Catalogue cards far from the viewport are not drawn (content-visibility: auto, issue 31);
+    // a reader scrolling gets them drawn before they arrive, a full-page capture would not.
+    await page.addStyleTag({ content: ".catalogue-grid > * { content-visibility: visible !important; }" });
     const name = `${p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`;
     await page.screenshot({ path: path.join(out, name), fullPage: true });
     console.log(path.join(out, name));
