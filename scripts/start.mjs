@@ -98,6 +98,16 @@ function say(message) {
 }
 
 /**
+ * How far the old generation may grow past the live data before the next full collection. V8
+ * derives the factor from the ceiling: at 256 MB it uses its smallest (1.3), so under load a
+ * worker holding ~47 MB of live data ran a 10 ms mark-compact every ~1.3 s, and with five
+ * requests in flight on it those pauses set the p99 (issue 31: 39–46 mark-compacts in 16 s of
+ * load on two workers, p99 17–24 ms on `/`). With ×3 (200 %): 10 mark-compacts, p99 9–13 ms,
+ * 25 % more requests per second; RSS per worker after the bench's whole load ~265 MB instead of
+ * ~185 MB. The ceiling still holds: near it V8 collects harder whatever this factor says.
+ */
+const HEAP_GROWING_PERCENT = 200;
+/**
  * Memory ceiling of each PostgreSQL worker's JavaScript heap (README, Production → Memory): V8
  * sizes its heap from the machine's memory (gigabytes) and, under load, lets it grow to several
  * times the live data before collecting, then keeps it. With a ceiling it collects harder
@@ -107,16 +117,6 @@ function say(message) {
  * worker keeps V8's defaults (its database lives in WebAssembly memory, outside these limits,
  * and its start-up seeding needs the room).
  */
-/**
- * How far the old generation may grow past the live data before the next full collection. V8
- * derives the factor from the ceiling: at 256 MB it uses its smallest (1.3), so under load a
- * worker holding ~47 MB of live data ran a 10 ms mark-compact every ~1.3 s, and with five
- * requests in flight on it those pauses set the p99 (issue 31: 39–46 mark-compacts in 16 s of
- * load on two workers, p99 17–24 ms on `/`). With ×3 (200 %): 10 mark-compacts, p99 9–13 ms,
- * 25 % more requests per second, RSS after the load 210 MB instead of 165 MB per worker. The
- * ceiling still holds: near it V8 collects harder whatever this factor says.
- */
-const HEAP_GROWING_PERCENT = 200;
 const requestedHeap = process.env.WORKER_MAX_HEAP_MB === undefined ? 256 : Number(process.env.WORKER_MAX_HEAP_MB);
 const heapFlags = [];
 if (process.env.DATABASE_URL && Number.isInteger(requestedHeap) && requestedHeap > 0) {
