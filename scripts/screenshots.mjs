@@ -38,7 +38,12 @@ for (const width of [390, 1280]) {
     await page.mouse.wheel(0, -height);
     // Catalogue cards far from the viewport are not drawn (content-visibility: auto, issue 31);
     // a reader scrolling gets them drawn before they arrive, a full-page capture would not.
-    await page.addStyleTag({ content: ".catalogue-grid > * { content-visibility: visible !important; }" });
+    // (page.evaluate, not addStyleTag: the latter hangs when the page's JavaScript is off.)
+    await page.evaluate(() => {
+      const style = document.createElement("style");
+      style.textContent = ".catalogue-grid > * { content-visibility: visible !important; }";
+      document.head.append(style);
+    });
     const name = `${p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}${javaScriptEnabled ? "" : "-nojs"}.png`;
     await page.screenshot({ path: path.join(out, name), fullPage: true });
     console.log(path.join(out, name));
