@@ -1,8 +1,9 @@
 /**
  * The app's own Prometheus metrics (prom-client's default registry; scripts/observability.mjs
  * serves them at /metrics behind METRICS_TOKEN, with the request counts and durations): the
- * mail outbox's depth and oldest waiting mail, the last good backup, and each background job's
- * last successful run (schedule.server.ts). Figures read from the database are gauges with
+ * mail outbox's depth and oldest waiting mail, the last good backup, and for each background job
+ * (schedule.server.ts) its last successful run, the seconds spent running it and whether it runs
+ * now (`npm run bench` reads the last two to tell a row measured while a job ran). Figures read from the database are gauges with
  * aggregator "max": every worker reads the same rows, the cluster's answer shows them once.
  */
 import { and, count, eq, inArray, max, min } from "drizzle-orm";
@@ -28,9 +29,27 @@ function gauge(name: string, help: string, collect?: (g: client.Gauge) => Promis
 
 const jobSuccess = gauge("academy_job_last_success_timestamp_seconds", "When each background job last finished without an error (Unix time)", undefined, ["job"]);
 
+function metric<T extends client.Metric>(name: string, make: () => T): T {
+  return (client.register.getSingleMetric(name) as T | undefined) ?? make();
+}
+
+// Summed over the workers (prom-client's default aggregator for counters; "sum" for the gauge).
+const jobSeconds = metric("academy_job_seconds_total", () => new client.Counter({ name: "academy_job_seconds_total", help: "Seconds spent running each background job, failed runs included", labelNames: ["job"] }));
+const jobRunning = metric("academy_job_running", () => new client.Gauge({ name: "academy_job_running", help: "Runs of each background job in progress now", labelNames: ["job"], aggregator: "sum" }));
+
 /** Called by every() after a job's run that did not throw. */
 export function recordJobSuccess(job: string, at = Date.now()): void {
   jobSuccess.set({ job }, Math.floor(at / 1000));
+}
+
+/** Called by every() when a job's run starts; the returned function when it ends, however it ends. */
+export function recordJobRun(job: string): () => void {
+  const started = performance.now();
+  jobRunning.inc({ job });
+  return () => {
+    jobRunning.dec({ job });
+    jobSeconds.inc({ job }, (performance.now() - started) / 1000);
+  };
 }
 
 /** Registers the database-backed gauges (once per process). */

@@ -4,17 +4,19 @@
  * tick. The timers do not keep the process alive; the returned function stops them (shutdown).
  */
 import { log } from "~/log.server";
-import { recordJobSuccess } from "./metrics.server";
+import { recordJobRun, recordJobSuccess } from "./metrics.server";
 
 export function every(name: string, intervalMs: number, firstDelayMs: number, task: () => Promise<void>): () => void {
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
+    const ended = recordJobRun(name);
     task()
       .then(() => recordJobSuccess(name))
       .catch((error: unknown) => log.warn(`${name} failed`, { error: String(error) }))
       .finally(() => {
+        ended();
         running = false;
       });
   };

@@ -2,7 +2,7 @@
  * Issue 29: request logs and /metrics (scripts/observability.mjs, app/services/metrics.server.ts).
  * /metrics answers only with the METRICS_TOKEN bearer token (otherwise the request goes on to the
  * site: 404), counts requests by route pattern and status, shows the outbox depth and the jobs'
- * last success; the JSON log line has no query, no secret path segment, no personal data.
+ * last success, the seconds they ran and the runs in progress; the JSON log line has no query, no secret path segment, no personal data.
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { recordJobSuccess, registerAppMetrics } from "~/services/metrics.server";
+import { every } from "~/services/schedule.server";
 import { observability, routeMatcher } from "../../scripts/observability.mjs";
 
 const TOKEN = "metrics-token-0123456789abcdef";
@@ -71,6 +72,36 @@ describe("/metrics", () => {
     expect(text).toContain('academy_job_last_success_timestamp_seconds{job="retention"} 1795608000');
     expect(text).toMatch(/^academy_backup_last_success_timestamp_seconds 0$/m);
     expect(text).not.toContain("SECRETTOKEN");
+  });
+
+  it("shows a job's run while it runs and the seconds it took once it ended, failed runs included", async () => {
+    const read = async () => {
+      const text = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } }).then((r) => r.text());
+      const value = (name: string) => Number(text.match(new RegExp(`^${name}\\{job="slow job"\\} (\\S+)$`, "m"))?.[1] ?? NaN);
+      return { running: value("academy_job_running"), seconds: value("academy_job_seconds_total") };
+    };
+    let finish!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const stop = every(
+      "slow job",
+      3600_000,
+      0,
+      () =>
+        new Promise<void>((_, reject) => {
+          started();
+          finish = () => setTimeout(() => reject(new Error("the job failed")), 60);
+        }),
+    );
+    try {
+      await running;
+      expect(await read()).toEqual({ running: 1, seconds: NaN });
+      finish();
+      await expect.poll(async () => (await read()).running).toBe(0);
+      expect((await read()).seconds).toBeGreaterThanOrEqual(0.05);
+    } finally {
+      stop();
+    }
   });
 
   it("logs one JSON line per request without the query, secret segments or personal data", async () => {
