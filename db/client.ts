@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { LOCK_IDS } from "./locks";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -42,7 +43,7 @@ export interface DatabaseHandle {
   listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<() => Promise<void>>;
 }
 
-const STARTUP_LOCK_ID = 7_204_118_001;
+const STARTUP_LOCK_ID = LOCK_IDS.startup;
 const CONNECT_TIMEOUT_SECONDS = 2;
 const STATEMENT_TIMEOUT_MS = 10_000;
 const LOCK_TIMEOUT_MS = 5_000;

@@ -8,7 +8,8 @@
  * CSS pixel: 575–760 pixels. With only 480 and 960 it took the 960px file; the 720px one is about
  * two thirds of its bytes (a seed card: 7.4 → 5.0 KB). On a slow link that was the difference
  * between the first card's picture arriving in one round trip or two (Lighthouse LCP of /cursuri
- * 993 → ~930 ms). Images uploaded before the 720px variant existed keep 480 and 960 only.
+ * 993 → ~930 ms). Images stored before a width existed get it from the media job
+ * (models/media.server.ts backfillImageVariants).
  */
 export const IMAGE_WIDTH = 960;
 export const IMAGE_HEIGHT = 640;

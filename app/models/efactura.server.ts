@@ -17,6 +17,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { getDb, getDatabaseHandle } from "../../db/client";
+import { LOCK_IDS } from "../../db/locks";
 import { efacturaSubmissions, invoices } from "../../db/schema";
 import { ublDocumentId } from "~/lib/efactura/ubl";
 import { efacturaProofKey } from "~/lib/storage-keys";
@@ -37,7 +38,7 @@ export const RECONCILE_GRACE_MS = 30 * 60_000;
 /** First status poll after the upload, then doubling, at most every 30 minutes. */
 export const pollDelayMs = (polls: number) => Math.min(10_000 * 2 ** polls, 30 * 60_000);
 const retryDelayMs = (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - 1), 3600_000);
-const JOB_LOCK_ID = 7_204_118_024;
+const JOB_LOCK_ID = LOCK_IDS.efactura;
 
 // ─── The job ─────────────────────────────────────────────────────────────────────────────────
 

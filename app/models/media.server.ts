@@ -2,16 +2,21 @@
  * Stored media and what points at it: course and product images, lesson videos, PDFs and captions.
  * A file nothing references is deleted — right after an admin change replaced or deleted it
  * (`removeUnusedMedia`), and by a periodic sweep for uploads that never made it into a saved
- * form, e.g. an admin who uploaded a video and closed the page (`sweepUnusedUploads`).
+ * form, e.g. an admin who uploaded a video and closed the page (`sweepUnusedUploads`). The same
+ * job gives catalogue images uploaded before a picture width existed their missing variants
+ * (`backfillImageVariants`).
  */
-import { inArray, or } from "drizzle-orm";
-import { getDb } from "../../db/client";
-import { courses, lessons, products } from "../../db/schema";
+import { inArray, isNotNull, or, sql } from "drizzle-orm";
+import { getDatabaseHandle, getDb } from "../../db/client";
+import { LOCK_IDS } from "../../db/locks";
+import { catalogueVersion, courses, lessons, products } from "../../db/schema";
 import { VARIANT_WIDTHS, variantKeys } from "~/lib/images";
 import { posterKeyFor } from "~/lib/player";
 import { STORAGE_FOLDERS } from "~/lib/storage-keys";
 import { forgetMediaTypes } from "~/models/media-type.server";
 import { log } from "~/log.server";
+import { CATALOGUE_CHANNEL, catalogueWritten } from "~/services/catalogue-cache.server";
+import { addMissingVariants } from "~/services/images.server";
 import { every } from "~/services/schedule.server";
 import { getStorage, type StorageBackend } from "~/services/storage.server";
 
@@ -105,10 +110,45 @@ export async function sweepUnusedUploads({
   return { checked, deleted };
 }
 
-/** Every 6 hours (first run 5 minutes after start), in the background. */
+/**
+ * Catalogue images (courses', products') that lack a variant of VARIANT_WIDTHS get it, made from
+ * the stored image: an image uploaded before the 720px width existed otherwise sent a phone the
+ * 960px file. When any was made the catalogue version is bumped (with its NOTIFY, as the
+ * catalogue tables' triggers do), so every process reads the images again and pages offer the
+ * new width.
+ */
+export async function backfillImageVariants(): Promise<{ checked: number; made: number }> {
+  const db = getDb();
+  const [courseKeys, productKeys] = await Promise.all([
+    db.select({ key: courses.imageKey }).from(courses).where(isNotNull(courses.imageKey)),
+    db.select({ key: products.imageKey }).from(products).where(isNotNull(products.imageKey)),
+  ]);
+  const keys = [...new Set([...courseKeys, ...productKeys].map((row) => row.key).filter((key): key is string => Boolean(key)))];
+  let made = 0;
+  for (const key of keys) made += (await addMissingVariants(key)).length;
+  if (made > 0) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(catalogueVersion)
+        .set({ version: sql`${catalogueVersion.version} + 1` })
+        .where(sql`${catalogueVersion.id} = 1`)
+        .returning({ version: catalogueVersion.version });
+      if (row) await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(row.version)})`);
+    });
+    await catalogueWritten();
+  }
+  return { checked: keys.length, made };
+}
+
+/**
+ * Every 6 hours (first run 5 minutes after start), in the background: the sweep in every
+ * process (safe), the variants in one (advisory lock: encoding is the costly part).
+ */
 export function startMediaSweep(intervalMs = 6 * 3600_000): () => void {
   return every("media sweep", intervalMs, 5 * 60_000, async () => {
     const result = await sweepUnusedUploads();
     if (result.deleted > 0) log.info("removed unused uploads", result);
+    const variants = await getDatabaseHandle()?.tryWithLock(LOCK_IDS.imageVariants, () => backfillImageVariants());
+    if (variants?.made) log.info("made missing image variants", variants);
   });
 }

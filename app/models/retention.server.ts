@@ -9,13 +9,14 @@
  */
 import { and, inArray, lt, ne, notExists, sql } from "drizzle-orm";
 import { getDatabaseHandle, getDb } from "../../db/client";
+import { LOCK_IDS } from "../../db/locks";
 import { invoices, orderDeliveries, orders, passwordResetTokens, paymentNotifications, sessions } from "../../db/schema";
 import { lastExpiredYear, sessionCutoff } from "~/lib/retention";
 import { log } from "~/log.server";
 import { every } from "~/services/schedule.server";
 import { sweepExpiredRows } from "./housekeeping.server";
 
-export const RETENTION_LOCK_ID = 7_204_118_031;
+export const RETENTION_LOCK_ID = LOCK_IDS.retention;
 /** What an anonymised order keeps as its buyer's name. */
 export const ANONYMISED_NAME = "Date șterse după termenul legal";
 const BATCH = 500;

@@ -10,6 +10,7 @@
  */
 import { and, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import { getDb, getDatabaseHandle } from "../../db/client";
+import { LOCK_IDS } from "../../db/locks";
 import { courseSessions, courses, sessionReminders, sessionSeats, users } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { todayInBucharest } from "~/lib/dates";
@@ -20,7 +21,7 @@ import { enqueueMail, kickOutbox } from "~/services/mail-outbox.server";
 import { log } from "~/log.server";
 import { every } from "~/services/schedule.server";
 
-const JOB_LOCK_ID = 7_204_118_031;
+const JOB_LOCK_ID = LOCK_IDS.sessionReminders;
 const DAY_MS = 86_400_000;
 
 const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;

@@ -8,6 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { getDatabaseHandle, getDb } from "../../db/client";
+import { LOCK_IDS } from "../../db/locks";
 import { systemAlerts } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { formatDateTime } from "~/lib/dates";
@@ -20,7 +21,7 @@ import { markCrashLoopChecked } from "./crash-loop.server";
 import { escapeHtml, renderMail } from "./mail-templates.server";
 import { systemChecks, type CheckOptions } from "./system-status.server";
 
-export const ALERTS_LOCK_ID = 7_204_118_030;
+export const ALERTS_LOCK_ID = LOCK_IDS.alerts;
 /** A digest of what is still open goes out when the last mail about it is this old. */
 export const DIGEST_AFTER_MS = 24 * 3600_000;
 

@@ -2,17 +2,27 @@
  * Catalogue images (docs/product.md: img key → imgUrl) with their 480px and 720px variants for srcset.
  * Whether a key has a variant is looked up in storage once and remembered: keys are immutable
  * (folder/timestamp_name), so a new upload always has a new key. Misses are re-checked after a
- * while, in case the variant is written after the main image.
+ * while, in case the variant is written after the main image, and whenever the catalogue changes
+ * (a variant made for an older image comes with a catalogue change: models/media.server.ts).
  */
 import { IMAGE_WIDTH, MEDIUM_WIDTH, publicImagePath, type ResponsiveImage, SMALL_WIDTH, VARIANT_WIDTHS, variantKey } from "~/lib/images";
 import { isValidStorageKey } from "~/lib/storage-keys";
+import { log } from "~/log.server";
+import { processCatalogueCache } from "./catalogue-cache.server";
 import { getStorage, imageUrl } from "./storage.server";
 
 const MISS_RECHECK_MS = 5 * 60_000;
 const MAX_ENTRIES = 5_000;
 const variants = new Map<string, { exists: boolean; checkedAt: number }>();
+let watching: (() => void) | null = null;
 
 async function hasVariant(key: string): Promise<boolean> {
+  if (!watching) {
+    watching =
+      processCatalogueCache()?.onChange(() => {
+        for (const [variant, entry] of variants) if (!entry.exists) variants.delete(variant);
+      }) ?? null;
+  }
   const cached = variants.get(key);
   const now = Date.now();
   if (cached && (cached.exists || now - cached.checkedAt < MISS_RECHECK_MS)) return cached.exists;
@@ -102,4 +112,34 @@ export async function optimiseUploadedImage(key: string, size: number, contentTy
     variants.delete(variantKey(key, width));
   }
   return { ok: true, size: keep ? original.byteLength : large.byteLength };
+}
+
+/**
+ * Makes the variants a stored catalogue image lacks (an image uploaded before a width was added
+ * to VARIANT_WIDTHS) from the stored image, and returns their widths. None for an image that is
+ * gone, a format without variants (GIF) or a file the decoder cannot read (logged).
+ */
+export async function addMissingVariants(key: string): Promise<number[]> {
+  const storage = getStorage();
+  const missing: number[] = [];
+  for (const width of VARIANT_WIDTHS) if (!(await storage.head(variantKey(key, width)))) missing.push(width);
+  if (missing.length === 0) return [];
+  const stored = await storage.head(key);
+  const format = stored ? FORMAT_OF_TYPE[stored.contentType] : undefined;
+  if (!stored || !format) return [];
+  const original = await storage.readRange(key, 0, stored.size);
+  if (!original) return [];
+  let encoded: Buffer[];
+  try {
+    const input = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
+    encoded = await Promise.all(missing.map((width) => encode(input, width, format)));
+  } catch (error) {
+    log.warn("image variants not made", { key, error: String(error) });
+    return [];
+  }
+  for (const [i, width] of missing.entries()) {
+    await storage.put(variantKey(key, width), encoded[i], stored.contentType);
+    variants.delete(variantKey(key, width));
+  }
+  return missing;
 }

@@ -16,6 +16,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { desc, eq } from "drizzle-orm";
 import type { DatabaseHandle, Db } from "../../../db/client";
+import { LOCK_IDS } from "../../../db/locks";
 import { migrationsFolder, runMigrations } from "../../../db/migrate";
 import { backupRuns } from "../../../db/schema";
 import { backupFileName, backupsToKeep } from "~/lib/backup-retention";
@@ -26,7 +27,7 @@ import { dropEverything, dumpDatabase, nonEmptyTables, tableFingerprints, tableL
 import type { BackupTarget } from "./targets.server";
 
 /** Held (PostgreSQL advisory lock) by whichever process is taking a backup. */
-export const BACKUP_LOCK_ID = 7_204_118_029;
+export const BACKUP_LOCK_ID = LOCK_IDS.backup;
 
 export interface BackupResult {
   fileName: string;
