@@ -37,7 +37,8 @@
  * --profile (a CPU profile of each serving process during each page's load, through
  * scripts/cpu-profile-hook.mjs: the top entries by self time are printed, the .cpuprofile files
  * kept in a temporary folder the summary names),
- * --bundle-only (build, then only the bundle report of the hydrated pages, from the build
+ * --server-log=<file> (the server's standard output appended to <file>.<setup>),
+ * --server-flags=<flag,flag> (Node flags for the server's processes, e.g. --trace-gc), --bundle-only (build, then only the bundle report of the hydrated pages, from the build
  * manifest: no server, deterministic; same as `node scripts/bundle-report.mjs`).
  * One JSON line per measurement, then a table. The machine may be shared: compare ratios within
  * one run rather than absolute numbers between runs.
@@ -230,7 +231,7 @@ async function lighthouseRun(url, cookie) {
 
 // ─── The site ───────────────────────────────────────────────────────────────────────────────
 
-async function startSite({ databaseUrl, concurrency }) {
+async function startSite({ databaseUrl, concurrency, label }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-bench-"));
@@ -257,7 +258,13 @@ async function startSite({ databaseUrl, concurrency }) {
   }
   if (concurrency) env.WEB_CONCURRENCY = String(concurrency);
   else delete env.WEB_CONCURRENCY;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // --server-log=<file>: the server's output (request log lines, and e.g. NODE_OPTIONS=--trace-gc).
+  const serverLog = arg("server-log", null);
+  const out = serverLog ? fs.openSync(`${serverLog}.${label.replace(/\W+/g, "-")}`, "a") : "ignore";
+  // --server-flags=<a,b>: Node flags for the server's processes (the supervisor passes its own on).
+  const flags = (arg("server-flags", "") ?? "").split(",").filter(Boolean);
+  const child = spawn(process.execPath, [...flags, "scripts/start.mjs"], { env, stdio: ["ignore", out, "inherit"] });
+  if (typeof out === "number") fs.closeSync(out);
   let startupMs;
   try {
     startupMs = await waitFor(`${base}/healthz`, child);
@@ -702,7 +709,7 @@ const adminPages = ["/robots.txt", "/admin/comenzi"];
 let nginx = null;
 
 async function suite(label, { databaseUrl, concurrency, dbPids }) {
-  const site = await startSite({ databaseUrl, concurrency });
+  const site = await startSite({ databaseUrl, concurrency, label });
   try {
     const observed = workers(site.child.pid).length;
     emit({ metric: "startup", setup: label, ms: site.startupMs, workersRequested: concurrency ?? null, workersObserved: observed });
