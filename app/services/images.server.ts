@@ -8,20 +8,22 @@
 import { IMAGE_WIDTH, MEDIUM_WIDTH, publicImagePath, type ResponsiveImage, SMALL_WIDTH, VARIANT_WIDTHS, variantKey } from "~/lib/images";
 import { isValidStorageKey } from "~/lib/storage-keys";
 import { log } from "~/log.server";
-import { processCatalogueCache } from "./catalogue-cache.server";
+import { type CatalogueCache, processCatalogueCache } from "./catalogue-cache.server";
 import { getStorage, imageUrl } from "./storage.server";
 
 const MISS_RECHECK_MS = 5 * 60_000;
 const MAX_ENTRIES = 5_000;
 const variants = new Map<string, { exists: boolean; checkedAt: number }>();
-let watching: (() => void) | null = null;
+/** The catalogue cache whose changes drop the remembered misses (the process's; tests replace it). */
+let watched: CatalogueCache | undefined;
 
 async function hasVariant(key: string): Promise<boolean> {
-  if (!watching) {
-    watching =
-      processCatalogueCache()?.onChange(() => {
-        for (const [variant, entry] of variants) if (!entry.exists) variants.delete(variant);
-      }) ?? null;
+  const catalogue = processCatalogueCache();
+  if (catalogue && catalogue !== watched) {
+    watched = catalogue;
+    catalogue.onChange(() => {
+      for (const [variant, entry] of variants) if (!entry.exists) variants.delete(variant);
+    });
   }
   const cached = variants.get(key);
   const now = Date.now();

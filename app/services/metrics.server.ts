@@ -3,8 +3,9 @@
  * serves them at /metrics behind METRICS_TOKEN, with the request counts and durations): the
  * mail outbox's depth and oldest waiting mail, the last good backup, and for each background job
  * (schedule.server.ts) its last successful run, the seconds spent running it and whether it runs
- * now (`npm run bench` reads the last two to tell a row measured while a job ran). Figures read from the database are gauges with
- * aggregator "max": every worker reads the same rows, the cluster's answer shows them once.
+ * now (`npm run bench` reads the last two to tell a row measured while a job ran). Figures read
+ * from the database are gauges with aggregator "max": every worker reads the same rows, the
+ * cluster's answer shows them once.
  */
 import { and, count, eq, inArray, max, min } from "drizzle-orm";
 import client from "prom-client";
