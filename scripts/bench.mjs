@@ -38,8 +38,9 @@
  * scripts/cpu-profile-hook.mjs: the top entries by self time are printed, the .cpuprofile files
  * kept in a temporary folder the summary names),
  * --server-log=<file> (the server's standard output appended to <file>.<setup>),
- * --server-flags=<flag,flag> (Node flags for the server's processes, e.g. --trace-gc), --bundle-only (build, then only the bundle report of the hydrated pages, from the build
- * manifest: no server, deterministic; same as `node scripts/bundle-report.mjs`).
+ * --server-flags=<flag,flag> (Node flags for the server's processes, e.g. --trace-gc, which
+ * NODE_OPTIONS refuses), --bundle-only (build, then only the bundle report of the hydrated
+ * pages, from the build manifest: no server, deterministic; same as `node scripts/bundle-report.mjs`).
  * One JSON line per measurement, then a table. The machine may be shared: compare ratios within
  * one run rather than absolute numbers between runs.
  */
@@ -68,6 +69,8 @@ const lighthouseOnly = process.argv.includes("--lighthouse-only");
 const withPostgres = !process.argv.includes("--no-postgres") && !lighthouseOnly;
 const PROFILE_DIR = process.argv.includes("--profile") ? fs.mkdtempSync(path.join(os.tmpdir(), "academy-profiles-")) : null;
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const SERVER_LOG = arg("server-log", null);
+const SERVER_FLAGS = arg("server-flags", "").split(",").filter(Boolean);
 const HOOKS_TOKEN = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 const METRICS_TOKEN = `bench-metrics-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
@@ -258,12 +261,9 @@ async function startSite({ databaseUrl, concurrency, label }) {
   }
   if (concurrency) env.WEB_CONCURRENCY = String(concurrency);
   else delete env.WEB_CONCURRENCY;
-  // --server-log=<file>: the server's output (request log lines, and e.g. NODE_OPTIONS=--trace-gc).
-  const serverLog = arg("server-log", null);
-  const out = serverLog ? fs.openSync(`${serverLog}.${label.replace(/\W+/g, "-")}`, "a") : "ignore";
-  // --server-flags=<a,b>: Node flags for the server's processes (the supervisor passes its own on).
-  const flags = (arg("server-flags", "") ?? "").split(",").filter(Boolean);
-  const child = spawn(process.execPath, [...flags, "scripts/start.mjs"], { env, stdio: ["ignore", out, "inherit"] });
+  const out = SERVER_LOG ? fs.openSync(`${SERVER_LOG}.${label.replace(/\W+/g, "-")}`, "a") : "ignore";
+  // The supervisor passes its own Node flags on to its workers.
+  const child = spawn(process.execPath, [...SERVER_FLAGS, "scripts/start.mjs"], { env, stdio: ["ignore", out, "inherit"] });
   if (typeof out === "number") fs.closeSync(out);
   let startupMs;
   try {

@@ -109,10 +109,7 @@ export async function optimiseUploadedImage(key: string, size: number, contentTy
   // Keep the original when re-encoding would not make it smaller (already optimised).
   const keep = large.byteLength >= original.byteLength;
   if (!keep) await storage.put(key, large, contentType);
-  for (const [i, width] of VARIANT_WIDTHS.entries()) {
-    await storage.put(variantKey(key, width), narrower[i], contentType);
-    variants.delete(variantKey(key, width));
-  }
+  await putVariants(key, VARIANT_WIDTHS, narrower, contentType);
   return { ok: true, size: keep ? original.byteLength : large.byteLength };
 }
 
@@ -139,9 +136,14 @@ export async function addMissingVariants(key: string): Promise<number[]> {
     log.warn("image variants not made", { key, error: String(error) });
     return [];
   }
-  for (const [i, width] of missing.entries()) {
-    await storage.put(variantKey(key, width), encoded[i], stored.contentType);
+  await putVariants(key, missing, encoded, stored.contentType);
+  return missing;
+}
+
+/** Stores an image's variants (`files[i]` is `widths[i]` wide) and forgets what was known of them. */
+async function putVariants(key: string, widths: readonly number[], files: Buffer[], contentType: string) {
+  for (const [i, width] of widths.entries()) {
+    await getStorage().put(variantKey(key, width), files[i], contentType);
     variants.delete(variantKey(key, width));
   }
-  return missing;
 }
