@@ -22,6 +22,27 @@ import { ensureChromium } from "./ensure-chromium.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
+/**
+ * After a failed run, what each failed test's page showed (Playwright's error-context.md, an
+ * accessibility snapshot), so that a CI log's tail tells a click that led nowhere from a page that
+ * came late or redirected elsewhere, without the trace files.
+ */
+function printErrorContexts(dir) {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name, "error-context.md");
+    if (!entry.isDirectory() || !fs.existsSync(file)) continue;
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    // From the live region (toasts) and the main content on; the site's header is the same everywhere.
+    const snapshot = lines.findIndex((line) => line.startsWith("# Page snapshot"));
+    const content = lines.findIndex((line, i) => i > snapshot && /^- (status|main|alert)\b/.test(line));
+    const from = content >= 0 ? content : Math.max(snapshot, 0);
+    console.error(`\n━━━ the page when it failed: ${entry.name} ━━━`);
+    console.error(lines.slice(from, from + 60).join("\n"));
+    if (lines.length > from + 60) console.error(`… (${lines.length - from - 60} more lines in ${file})`);
+  }
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -83,6 +104,8 @@ const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.j
   stdio: "inherit",
   env,
 });
+
+if (result.status !== 0) printErrorContexts(path.join(root, "test-results"));
 
 await dropDatabase().catch((error) => console.error(`could not drop the e2e database: ${error.message}`));
 if (result.status === 0) fs.rmSync(dataDir, { recursive: true, force: true });
