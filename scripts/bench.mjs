@@ -59,7 +59,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const arg = (name, fallback) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? found.split("=")[1] : fallback;
+  return found ? found.slice(name.length + 3) : fallback; // all after the first "=" (--server-flags=--a=1)
 };
 const duration = Number(arg("duration", 8));
 const WARM_UP_SECONDS = Number(arg("warm-up", 2));

@@ -99,9 +99,10 @@ test("catalogue images load through stable public /img URLs with srcset", async 
   // The phone's slot is the page's width less its margins, not the whole screen.
   await expect(image).toHaveAttribute("sizes", /, 92vw$/);
   // The first card's image is the page's largest paint on a phone: fetched at once, with priority;
-  // the others wait until they come near the screen.
+  // the others wait until they come near the screen, and then yield to it and to the font.
   await expect(image).toHaveAttribute("loading", "eager");
   await expect(image).toHaveAttribute("fetchpriority", "high");
   await expect(page.locator(".course-card img").nth(1)).toHaveAttribute("loading", "lazy");
+  await expect(page.locator(".course-card img").nth(1)).toHaveAttribute("fetchpriority", "low");
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -1,8 +1,8 @@
 import { IMAGE_HEIGHT, IMAGE_WIDTH, type ResponsiveImage, srcSetOf } from "~/lib/images";
 
 /**
- * A catalogue image with its intrinsic size (no layout shift) and srcset. Lazy unless it is
- * the page's main image above the fold (`priority`).
+ * A catalogue image with its intrinsic size (no layout shift) and srcset. Lazy and of low fetch
+ * priority unless it is the page's main image above the fold (`priority`: eager, high).
  */
 export function CatalogueImage({
   image,
@@ -40,7 +40,9 @@ export function CatalogueImage({
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "auto" : "async"}
       className={className}
-      {...(priority ? { fetchpriority: "high" } : {})}
+      // The others yield: on a slow phone they would otherwise share the link with the main
+      // image and the font (Chrome gives the first five images of a page a raised priority).
+      {...{ fetchpriority: priority ? "high" : "low" }}
     />
   );
 }
