@@ -70,7 +70,7 @@ test.describe("player with JavaScript", () => {
     await expect(nav.getByText("100%")).toBeVisible();
 
     await page.getByRole("link", { name: "Vezi diploma" }).click();
-    // The address first: if this step fails again (it did once in CI, not reproduced in 24 runs
+    // The address first: if this step fails again (it did once in CI, not reproduced in 18 runs
     // since), it tells a click that led nowhere from a page that came late or redirected.
     await expect(page).toHaveURL(new RegExp(`/cursuri-online/curs/${courseId}/diploma$`));
     await expect(page.getByRole("heading", { level: 1, name: "Diplomă" })).toBeVisible();
