@@ -6,16 +6,16 @@
  * job gives catalogue images uploaded before a picture width existed their missing variants
  * (`backfillImageVariants`).
  */
-import { inArray, isNotNull, or, sql } from "drizzle-orm";
+import { inArray, isNotNull, or } from "drizzle-orm";
 import { getDatabaseHandle, getDb } from "../../db/client";
 import { LOCK_IDS } from "../../db/locks";
-import { catalogueVersion, courses, lessons, products } from "../../db/schema";
+import { courses, lessons, products } from "../../db/schema";
 import { VARIANT_WIDTHS, variantKeys } from "~/lib/images";
 import { posterKeyFor } from "~/lib/player";
 import { STORAGE_FOLDERS } from "~/lib/storage-keys";
 import { forgetMediaTypes } from "~/models/media-type.server";
 import { log } from "~/log.server";
-import { CATALOGUE_CHANNEL, catalogueWritten } from "~/services/catalogue-cache.server";
+import { announceCatalogueChange } from "~/services/catalogue-cache.server";
 import { addMissingVariants } from "~/services/images.server";
 import { every } from "~/services/schedule.server";
 import { getStorage, type StorageBackend } from "~/services/storage.server";
@@ -113,9 +113,8 @@ export async function sweepUnusedUploads({
 /**
  * Catalogue images (courses', products') that lack a variant of VARIANT_WIDTHS get it, made from
  * the stored image: an image uploaded before the 720px width existed otherwise sent a phone the
- * 960px file. When any was made the catalogue version is bumped (with its NOTIFY, as the
- * catalogue tables' triggers do), so every process reads the images again and pages offer the
- * new width.
+ * 960px file. When any was made the catalogue change is announced (announceCatalogueChange), so
+ * every process reads the images again and pages offer the new width.
  */
 export async function backfillImageVariants(): Promise<{ checked: number; made: number }> {
   const db = getDb();
@@ -126,17 +125,8 @@ export async function backfillImageVariants(): Promise<{ checked: number; made: 
   const keys = [...new Set([...courseKeys, ...productKeys].map((row) => row.key).filter((key): key is string => Boolean(key)))];
   let made = 0;
   for (const key of keys) made += (await addMissingVariants(key)).length;
-  if (made > 0) {
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(catalogueVersion)
-        .set({ version: sql`${catalogueVersion.version} + 1` })
-        .where(sql`${catalogueVersion.id} = 1`)
-        .returning({ version: catalogueVersion.version });
-      if (row) await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(row.version)})`);
-    });
-    await catalogueWritten();
-  }
+  // No catalogue row changed, so no trigger told the processes: this does.
+  if (made > 0) await announceCatalogueChange();
   return { checked: keys.length, made };
 }
 

@@ -8,8 +8,8 @@
  * after a lost connection (notifications lost meanwhile) and every VERIFY_MS the stored version
  * is read again as a safety net. While not listening, every read goes to the database.
  */
-import { eq } from "drizzle-orm";
-import type { DatabaseHandle } from "../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { type DatabaseHandle, getDb } from "../../db/client";
 import { catalogueVersion } from "../../db/schema";
 import { log } from "~/log.server";
 
@@ -171,6 +171,24 @@ export function cachedCatalogueFresh<T>(key: string, maxAgeMs: number, load: () 
  */
 export async function catalogueWritten(): Promise<void> {
   await processCatalogueCache()?.verify();
+}
+
+/**
+ * For a change the catalogue tables' triggers cannot see (files in storage, e.g. a picture width
+ * made for an existing image): bumps the version and sends the NOTIFY exactly as their trigger
+ * function does (migration 0005; a trigger function cannot be called directly), then
+ * catalogueWritten().
+ */
+export async function announceCatalogueChange(): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(catalogueVersion)
+      .set({ version: sql`${catalogueVersion.version} + 1` })
+      .where(eq(catalogueVersion.id, 1))
+      .returning({ version: catalogueVersion.version });
+    if (row) await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(row.version)})`);
+  });
+  await catalogueWritten();
 }
 
 /** `write`, then catalogueWritten(): the result of `write` is returned unchanged. */
